@@ -1,0 +1,16 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/__*.*"],
+  serverModuleFormat: "esm",
+  server: "app/server-entry.ts",
+  serverBuildPath: "build/index.js",
+  serverDependenciesToBundle: [/^remix-i18next/],
+  browserNodeBuiltinsPolyfill: { modules: {} },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+  },
+};
