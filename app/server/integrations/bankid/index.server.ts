@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import { createHttpBankIdClient } from "./client.server";
+import { getBankIdSimulator } from "./simulator.server";
+import type { BankIdClient } from "./types.server";
+
+export { BankIdError, isBankIdError, type BankIdErrorCode } from "./errors.server";
+export { qrData, qrSecondsSince } from "./qr.server";
+export { rfaFor, RFA_CODES, type RfaCode } from "./rfa.server";
+export { signatureCovers, signedUserVisibleData } from "./signature.server";
+export {
+  BankIdSimulator,
+  BankIdSimulatorError,
+  getBankIdSimulator,
+  type TestPerson,
+} from "./simulator.server";
+export type * from "./types.server";
+
+export const BANKID_URLS = {
+  test: "https://appapi2.test.bankid.com/rp/v6.0",
+  production: "https://appapi2.bankid.com/rp/v6.0",
+} as const;
+
+export type BankIdConfig =
+  | { mode: "simulator" }
+  | {
+      mode: "test" | "production";
+      baseUrl: string;
+      certPath: string;
+      certPassphrase: string;
+      caPath: string;
+      timeoutMs: number;
+    };
+
+/** Bad or missing BANKID_* settings; thrown at startup so that the server does not run half-configured. */
+export class BankIdConfigError extends Error {
+  override readonly name = "BankIdConfigError";
+}
+
+type Env = Record<string, string | undefined>;
+
+export function bankIdConfig(env: Env = process.env): BankIdConfig {
+  const mode = env.BANKID?.trim() || "simulator";
+  if (mode === "simulator") return { mode };
+  if (mode !== "test" && mode !== "production") {
+    throw new BankIdConfigError(`BANKID must be simulator, test or production, not "${mode}"`);
+  }
+  const missing = ["BANKID_CERT_PATH", "BANKID_CERT_PASSPHRASE", "BANKID_CA_PATH"].filter(
+    (name) => env[name] === undefined || (name !== "BANKID_CERT_PASSPHRASE" && env[name]?.trim() === ""),
+  );
+  if (missing.length > 0) {
+    throw new BankIdConfigError(
+      `BANKID=${mode} needs ${missing.join(", ")}: the relying party certificate (.p12), its passphrase ` +
+        `and the BankID root CA (PEM) of the ${mode} environment`,
+    );
+  }
+  const timeoutMs = env.BANKID_TIMEOUT_MS === undefined ? 10_000 : Number(env.BANKID_TIMEOUT_MS);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new BankIdConfigError("BANKID_TIMEOUT_MS must be a positive whole number");
+  const baseUrl = env.BANKID_URL?.trim() || BANKID_URLS[mode];
+  if (!URL.canParse(baseUrl) || new URL(baseUrl).protocol !== "https:") {
+    throw new BankIdConfigError(`BANKID_URL must be an https URL, not "${baseUrl}"`);
+  }
+  return {
+    mode,
+    baseUrl,
+    certPath: env.BANKID_CERT_PATH ?? "",
+    certPassphrase: env.BANKID_CERT_PASSPHRASE ?? "",
+    caPath: env.BANKID_CA_PATH ?? "",
+    timeoutMs,
+  };
+}
+
+function readSetting(path: string, variable: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new BankIdConfigError(
+      `${variable}: cannot read ${path} (${error instanceof Error ? error.message : error})`,
+    );
+  }
+}
+
+let cached: { key: string; client: BankIdClient } | undefined;
+
+/** The configured BankID: the in-process simulator by default, or the RP API over mutual TLS. */
+export function getBankIdClient(env: Env = process.env): BankIdClient {
+  const config = bankIdConfig(env);
+  if (config.mode === "simulator") return getBankIdSimulator();
+  const key = JSON.stringify(config);
+  if (cached?.key === key) return cached.client;
+  const client = createHttpBankIdClient({
+    baseUrl: config.baseUrl,
+    pfx: readSetting(config.certPath, "BANKID_CERT_PATH"),
+    passphrase: config.certPassphrase,
+    ca: readSetting(config.caPath, "BANKID_CA_PATH"),
+    timeoutMs: config.timeoutMs,
+  });
+  cached = { key, client };
+  return client;
+}
+
+/**
+ * The link that opens the BankID app on this device. With v6 the way back is the order's returnUrl;
+ * `returnUrl` here is only for the mobile link (iOS honours `redirect`), desktop always gets null.
+ */
+export function launchUrl({
+  autoStartToken,
+  mobile,
+  returnUrl,
+}: {
+  autoStartToken: string;
+  mobile: boolean;
+  returnUrl?: string;
+}): string {
+  const token = encodeURIComponent(autoStartToken);
+  if (!mobile) return `bankid:///?autostarttoken=${token}&redirect=null`;
+  return `https://app.bankid.com/?autostarttoken=${token}&redirect=${returnUrl ? encodeURIComponent(returnUrl) : "null"}`;
+}
