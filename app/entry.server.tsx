@@ -1,0 +1,82 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nOptions } from "./i18n";
+import { getEnv } from "./server/env.server";
+import { serverResources } from "./server/i18n.server";
+import { contentSecurityPolicy, createNonce, securityHeaders } from "./server/security.server";
+import { NonceProvider } from "./ui/nonce";
+
+const ABORT_DELAY = 5_000;
+
+export const streamTimeout = ABORT_DELAY;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+): Promise<Response> {
+  const nonce = createNonce();
+  const i18n = createInstance();
+  await i18n
+    .use(initReactI18next)
+    .init({ ...i18nOptions, ns: Object.keys(serverResources.sv), resources: serverResources });
+
+  const env = getEnv();
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development" }),
+  );
+  for (const [name, value] of Object.entries(securityHeaders())) responseHeaders.set(name, value);
+
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY + 1000);
+  });
+}
+
+export function handleDataRequest(response: Response) {
+  for (const [name, value] of Object.entries(securityHeaders())) response.headers.set(name, value);
+  return response;
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}

@@ -1,0 +1,146 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getOptionalUser } from "./server/auth/user.server";
+import { getDb } from "./server/db/db.server";
+import { combineHeaders } from "./server/http.server";
+import { resolveTenant } from "./server/domain/request-tenant.server";
+import { INDIVIDUALS_TENANT_ID, themeCss, toTheme } from "./server/domain/tenants.server";
+import { hasCookieConsent } from "./server/session.server";
+import { getToasts } from "./server/toast.server";
+import { getEnv } from "./server/env.server";
+import { CookieConsent } from "./ui/CookieConsent";
+import { ErrorPage } from "./ui/ErrorPage";
+import { Footer } from "./ui/Footer";
+import { Header } from "./ui/Header";
+import { useNonce } from "./ui/nonce";
+import { Toasts } from "./ui/Toasts";
+import { pageTitle } from "./ui/page-title";
+import { isHeaderHiddenPath } from "./lib/shell";
+import appStyles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await getOptionalUser(request);
+  const tenant = await resolveTenant(db, request, user?.tenantId);
+  const theme = toTheme(tenant);
+  const { toasts, headers: toastHeaders } = await getToasts(request);
+  const env = getEnv();
+  return json(
+    {
+      user: user && {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        features: user.features,
+        tenantDisplayName: user.tenantId === INDIVIDUALS_TENANT_ID ? null : user.tenantDisplayName,
+      },
+      theme,
+      themeCss: themeCss(theme),
+      toasts,
+      cookieConsent: await hasCookieConsent(request),
+      settings: {
+        showDevFeatures: env.showDevFeatures,
+        monitoring: env.MONITORING_CONNECTION_STRING ?? null,
+      },
+    },
+    { headers: combineHeaders(toastHeaders) },
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle() }];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+interface ShellHandle {
+  hideHeader?: boolean;
+  showFooter?: boolean;
+}
+
+function useShellHandles(): ShellHandle {
+  const matches = useMatches();
+  return matches.reduce<ShellHandle>(
+    (acc, m) => ({ ...acc, ...((m.handle as ShellHandle | undefined) ?? {}) }),
+    {},
+  );
+}
+
+export function Document({ children, themeStyle }: { children: React.ReactNode; themeStyle?: string }) {
+  const nonce = useNonce();
+  return (
+    <html lang="sv">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {themeStyle ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} /> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const handles = useShellHandles();
+  if (!data) return null;
+  const showHeader = !handles.hideHeader && !isHeaderHiddenPath(location.pathname);
+  const showFooter = Boolean(data.user) || Boolean(handles.showFooter);
+  return (
+    <Document themeStyle={data.themeCss}>
+      <a className="skip-link" href="#main">
+        {t("shell.skipToContent")}
+      </a>
+      {showHeader ? <Header user={data.user} theme={data.theme} /> : null}
+      <Toasts toasts={data.toasts} />
+      <main id="main" tabIndex={-1} className="main">
+        <Outlet />
+      </main>
+      {showFooter ? <Footer /> : null}
+      {data.cookieConsent || location.pathname === "/cookies" ? null : (
+        <CookieConsent returnTo={location.pathname + location.search} />
+      )}
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Document themeStyle={data?.themeCss}>
+      <main id="main" tabIndex={-1} className="main">
+        <ErrorPage status={status} />
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,7 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { endSession } from "~/server/auth/logout.server";
+
+/** GET api/logout (spec 01 §7): a browser navigation that ends the session and shows the login page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return redirect("/login", { headers: await endSession(request) });
+}

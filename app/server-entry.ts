@@ -1,0 +1,16 @@
+import * as build from "@remix-run/dev/server-build";
+import type { ServerBuild } from "@remix-run/node";
+import { protectRoutes } from "./server/protect-routes.server";
+import { initialize } from "./server/startup.server";
+
+// The server build remix-serve loads: the compiled app, with start-up work done before the first request
+// and every action behind the cross-site check (docs/decisions/002-csrf.md).
+await initialize();
+
+export const mode = build.mode;
+export const assets = build.assets;
+export const assetsBuildDirectory = build.assetsBuildDirectory;
+export const future = build.future;
+export const publicPath = build.publicPath;
+export const entry = build.entry;
+export const routes = protectRoutes(build.routes as ServerBuild["routes"]);

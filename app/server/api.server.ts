@@ -1,0 +1,43 @@
+import { json, redirect } from "@remix-run/node";
+import { commitSession, getSession } from "./session.server";
+import { pathWithQuery, safeRedirect } from "./http.server";
+
+/**
+ * Answers for API clients (resource routes under api/*), shaped as spec 01 §8 expects them:
+ * 401, 403, 404 and 503 with a short label, 422 with "Error with Message {message}" in the body text.
+ */
+export function apiError(status: 400 | 401 | 403 | 404 | 409 | 422 | 503, message?: string): Response {
+  const labels: Record<number, string> = {
+    400: "Bad request",
+    401: "Unauthorized request",
+    403: "Forbidden",
+    404: "Not found",
+    409: "Conflict",
+    422: "Unprocessable entity",
+    503: "Service unavailable",
+  };
+  if (status === 422) {
+    return new Response(`Error with Message ${message ?? labels[422]}`, {
+      status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return json({ status, title: labels[status], ...(message ? { message } : {}) }, { status });
+}
+
+/** A 400 for an API body that failed validation: field errors keyed by path. */
+export function apiValidationError(fieldErrors: Record<string, string[]>): Response {
+  return json({ status: 400, title: "Bad request", errors: fieldErrors }, { status: 400 });
+}
+
+/** Pages: an unauthenticated user goes to the login page, carrying where they were. */
+export function redirectToLogin(request: Request): Response {
+  return redirect(`/login?r=${encodeURIComponent(pathWithQuery(request))}`);
+}
+
+/** Pages: a forbidden or unavailable service stores the path and shows /unavailable. */
+export async function redirectToUnavailable(request: Request): Promise<Response> {
+  const session = await getSession(request);
+  session.set("unavailableReturnTo", safeRedirect(pathWithQuery(request)));
+  return redirect("/unavailable", { headers: { "Set-Cookie": await commitSession(session) } });
+}

@@ -1,0 +1,30 @@
+import type { Db } from "../kysely.server";
+import { providers, tenants } from "./tenants.server";
+
+/** Demo data for a fresh database. Idempotent: rows that exist are left as they are. */
+export async function seed(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const provider of providers) {
+      await trx
+        .insertInto("management_providers")
+        .values(provider)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    }
+    for (const tenant of tenants) {
+      await trx
+        .insertInto("tenants")
+        .values(tenant)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    }
+  });
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom("tenants")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) > 0;
+}

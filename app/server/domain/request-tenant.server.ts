@@ -1,0 +1,14 @@
+import type { Db } from "../db/kysely.server";
+import type { Tenant } from "../db/schema.server";
+import { getSession } from "../session.server";
+import { getTenantOrDefault } from "./tenants.server";
+
+/**
+ * Which tenant's theme a request sees: the signed-in user's tenant, else the one chosen on the login page
+ * (kept in the session), else the neutral default. An unknown id falls back to the default.
+ */
+export async function resolveTenant(db: Db, request: Request, userTenantId?: string | null): Promise<Tenant> {
+  if (userTenantId) return getTenantOrDefault(db, userTenantId);
+  const session = await getSession(request);
+  return getTenantOrDefault(db, session.get("tenantId"));
+}

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import * as z from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SUPPORT_EMAIL: z.email().default("support@overlatelseportalen.se"),
+  DATA_PROTECTION_EMAIL: z.email().default("dataskydd@overlatelseportalen.se"),
+  TENANT_SELECTOR: z.enum(["on", "off"]).default("on"),
+  SHOW_DEV_FEATURES: z.enum(["on", "off"]).optional(),
+  MONITORING_CONNECTION_STRING: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string;
+  databaseUrl: string;
+  sessionSecrets: string[];
+  secureCookies: boolean;
+  showDevFeatures: boolean;
+};
+
+let cached: Env | undefined;
+
+/** Reads the environment once, validated; creates DATA_DIR and a session secret in it when none is given. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error("Invalid environment:\n" + z.prettifyError(parsed.error));
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = raw.DATABASE_URL?.trim() || `file:${path.join(dataDir, "app.db")}`;
+  const sessionSecrets = raw.SESSION_SECRET ? raw.SESSION_SECRET.split(",") : [generatedSecret(dataDir)];
+  cached = {
+    ...raw,
+    dataDir,
+    databaseUrl,
+    sessionSecrets,
+    secureCookies: raw.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
+    showDevFeatures: raw.SHOW_DEV_FEATURES ? raw.SHOW_DEV_FEATURES === "on" : raw.NODE_ENV !== "production",
+  };
+  return cached;
+}
+
+export function resetEnvForTests() {
+  cached = undefined;
+}
+
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: no secret yet
+  }
+  const secret = crypto.randomBytes(32).toString("base64url");
+  // wx: two processes starting at once must not overwrite each other's secret
+  try {
+    fs.writeFileSync(file, secret + "\n", { flag: "wx", mode: 0o600 });
+    return secret;
+  } catch {
+    return fs.readFileSync(file, "utf8").trim();
+  }
+}

@@ -1,0 +1,24 @@
+import { getDbHandle } from "./db/db.server";
+import { migrateToLatest } from "./db/migrate.server";
+import { isSeeded, seed } from "./db/seed/seed.server";
+import { getEnv } from "./env.server";
+
+declare global {
+  var __startup: { dataDir: string; done: Promise<void> } | undefined;
+}
+
+/** Runs once per DATA_DIR and process before the first request: environment, migrations, demo data on a fresh database. */
+export function initialize(): Promise<void> {
+  const dataDir = getEnv().dataDir;
+  if (globalThis.__startup?.dataDir === dataDir) return globalThis.__startup.done;
+  const done = (async () => {
+    const { db } = getDbHandle();
+    await migrateToLatest(db);
+    if (!(await isSeeded(db))) {
+      await seed(db);
+      console.log("[startup] fresh database seeded with demo data");
+    }
+  })();
+  globalThis.__startup = { dataDir, done };
+  return done;
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+
+/**
+ * `status`: the /error/{status} and not-found pages (404, 403 and 500 have their own messages).
+ * `crash`: the crash boundary, "Det har uppstått ett problem" with the error code. Both link back to the start.
+ */
+export function ErrorPage({ status, variant = "status" }: { status: number; variant?: "status" | "crash" }) {
+  const { t } = useTranslation();
+  const known = variant === "status" && (status === 404 || status === 403 || status === 500);
+  const title = known ? t(`errors.status${status}Title`) : t("errors.problemTitle");
+  const text = known ? t(`errors.status${status}Text`) : t("errors.fallback");
+  return (
+    <div className="page page--narrow">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <p className="muted">{t("errors.errorCode", { code: status })}</p>
+      <p>
+        <a href="/" className="button button--secondary">
+          {t("errors.backToStart")}
+        </a>
+      </p>
+    </div>
+  );
+}

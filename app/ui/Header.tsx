@@ -1,0 +1,150 @@
+import { NavLink } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { HEADER_FIRST_NAME_MAX, HEADER_LAST_NAME_MAX, truncate } from "~/lib/truncate";
+
+export interface HeaderUser {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  role: "PropertyManager" | "BoardMember";
+  features: string[];
+  tenantDisplayName: string | null;
+}
+
+export interface HeaderTheme {
+  logoUrl: string;
+  logoAltText: string;
+  promoteApp: boolean;
+}
+
+export function Header({ user, theme }: { user: HeaderUser | null; theme: HeaderTheme }) {
+  const { t } = useTranslation();
+  const headerRef = useRef<HTMLElement>(null);
+  useCloseDisclosuresOnEscape(headerRef);
+  const isProxy = user?.features.includes("property_manager_proxy") ?? false;
+  const isBoard = user?.role === "BoardMember" || (user?.features.includes("board_member") ?? false);
+  const menu = user
+    ? [
+        { to: "/transfers", label: t("shell.transfers") },
+        ...(isBoard && user.features.includes("private_agreement")
+          ? [{ to: "/transfers/private", label: t("shell.myTransfers") }]
+          : []),
+        ...(user.role === "PropertyManager"
+          ? [{ to: "/completedTransfers", label: t("shell.completedTransfers") }]
+          : []),
+        { to: "/account", label: t("shell.nameAndContact"), mobileOnly: true },
+      ]
+    : [];
+  return (
+    <header className="header" ref={headerRef}>
+      <div className="header__bar">
+        <a className="header__logo" href="/">
+          <img src={theme.logoUrl} alt={t("shell.homeLink", { tenant: theme.logoAltText })} height={40} />
+        </a>
+        {user ? (
+          <nav className="header__nav" aria-label={t("shell.mainMenu")}>
+            <ul>
+              {menu.map((item) => (
+                <li key={item.to} className={"mobileOnly" in item ? "mobile-only" : undefined}>
+                  <NavLink to={item.to} end={item.to === "/transfers"} prefetch="intent">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {user ? (
+          <div className="header__tools">
+            {isProxy ? <span className="badge badge--proxy">{t("shell.proxyBadge")}</span> : null}
+            {theme.promoteApp && !isProxy ? (
+              <details className="disclosure disclosure--app">
+                <summary>{t("shell.getApp")}</summary>
+                <div className="disclosure__panel">
+                  <p>{t("shell.getAppText")}</p>
+                  <ul className="link-list">
+                    <li>
+                      <a href="https://apps.apple.com/se/">{t("shell.appStore")}</a>
+                    </li>
+                    <li>
+                      <a href="https://play.google.com/store/apps">{t("shell.googlePlay")}</a>
+                    </li>
+                  </ul>
+                </div>
+              </details>
+            ) : null}
+            <UserMenu user={user} />
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const { t } = useTranslation();
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <details className="disclosure disclosure--user">
+      <summary aria-label={t("shell.userMenuFor", { name: fullName })}>
+        <span aria-hidden="true">
+          {truncate(user.firstName, HEADER_FIRST_NAME_MAX)} {truncate(user.lastName, HEADER_LAST_NAME_MAX)}
+        </span>
+      </summary>
+      <div className="disclosure__panel disclosure__panel--right">
+        <p className="user-menu__name">{fullName}</p>
+        {user.email ? <p className="user-menu__email">{user.email}</p> : null}
+        {user.tenantDisplayName ? <p className="user-menu__tenant">{user.tenantDisplayName}</p> : null}
+        <ul className="link-list">
+          <li>
+            <a href="/account">{t("shell.account")}</a>
+          </li>
+          <li>
+            <a href="/logout">{t("shell.logOut")}</a>
+          </li>
+        </ul>
+        <ul className="link-list link-list--small">
+          <li>
+            <a href="/cookies">{t("shell.cookiePolicy")}</a>
+          </li>
+          <li>
+            <a href="/terms">{t("shell.terms")}</a>
+          </li>
+          <li>
+            <a href="/integrity">{t("shell.privacyPolicy")}</a>
+          </li>
+          <li>
+            <a href="/contact">{t("shell.support")}</a>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+/** With JavaScript, Escape closes an open menu and returns focus to its summary; a click outside closes it. */
+function useCloseDisclosuresOnEscape(ref: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const details of root.querySelectorAll<HTMLDetailsElement>("details[open]")) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      for (const details of root.querySelectorAll<HTMLDetailsElement>("details[open]")) {
+        if (!details.contains(event.target as Node)) details.open = false;
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [ref]);
+}

@@ -1,0 +1,57 @@
+export interface LegalSection {
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  items?: string[];
+}
+
+export interface LegalDocumentContent {
+  title: string;
+  lead: string;
+  updated: string;
+  sections: LegalSection[];
+}
+
+/** A policy page: one h1, a table of contents, then one h2 section per topic. */
+export function LegalDocument({
+  doc,
+  tocLabel,
+  children,
+}: {
+  doc: LegalDocumentContent;
+  tocLabel: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <article className="page page--prose">
+      <h1>{doc.title}</h1>
+      <p className="lead">{doc.lead}</p>
+      <p className="muted">{doc.updated}</p>
+      {children}
+      <nav aria-label={tocLabel} className="toc">
+        <ol>
+          {doc.sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`}>{s.heading}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {doc.sections.map((s) => (
+        <section key={s.id} id={s.id} aria-labelledby={`${s.id}-heading`}>
+          <h2 id={`${s.id}-heading`}>{s.heading}</h2>
+          {s.paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+          {s.items?.length ? (
+            <ul>
+              {s.items.map((item, i) => (
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+// The production HTTP server: what remix-serve does (compression, static files, access log, the Remix handler),
+// plus what remix-serve cannot do. See docs/decisions/004-own-server-entry.md.
+import path from "node:path";
+import url from "node:url";
+import fs from "node:fs";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+installGlobals();
+
+const root = path.dirname(url.fileURLToPath(import.meta.url));
+const buildPath = path.join(root, "build", "index.js");
+if (!fs.existsSync(buildPath)) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+const common = JSON.parse(fs.readFileSync(path.join(root, "app", "locales", "sv", "common.json"), "utf8"));
+const build = await import(url.pathToFileURL(buildPath).href);
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "1");
+
+// A state-changing request from another site is refused before Remix sees it (docs/decisions/002-csrf.md).
+app.use((req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const origin = req.get("origin");
+  const expected = req.get("x-forwarded-host") ?? req.get("host");
+  let crossSite = false;
+  if (origin !== undefined) {
+    try {
+      crossSite = origin === "null" || new URL(origin).host !== expected;
+    } catch {
+      crossSite = true;
+    }
+  } else {
+    crossSite = req.get("sec-fetch-site") === "cross-site";
+  }
+  if (!crossSite) return next();
+  res.status(403).type("text/plain; charset=utf-8").send(common.errors.crossSite);
+});
+
+// The live channel's Server-Sent Events carry Cache-Control: no-transform, which compression respects.
+app.use(compression());
+// Documents and data get their security headers from the app (app/entry.server.tsx); static files here.
+const staticHeaders = (res) =>
+  res.set({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" });
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: staticHeaders }),
+);
+app.use(express.static(path.join(root, "public"), { maxAge: "1h", setHeaders: staticHeaders }));
+
+// Access log without query strings: they may hold access tokens (SignalR's access_token) or personal data.
+morgan.token("path", (req) => (req.originalUrl ?? req.url).split("?")[0]);
+app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
+
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+
+const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
+function onListen() {
+  console.log(`[server] http://${host ?? "localhost"}:${port}`);
+}
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}

@@ -1,0 +1,171 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as cookiesRoute from "~/routes/cookies";
+import * as apiTenant from "~/routes/api.tenant";
+import * as apiTenants from "~/routes/api.tenants";
+import * as supportContact from "~/routes/api.tenant_.supportContactInformation";
+import * as notFound from "~/routes/$";
+import * as errorStatus from "~/routes/error.$status";
+import * as contact from "~/routes/contact";
+import * as faq from "~/routes/faq";
+import * as integrity from "~/routes/integrity";
+import * as logout from "~/routes/logout";
+import * as unavailable from "~/routes/unavailable";
+import * as root from "~/root";
+import { redirectToUnavailable, apiError } from "~/server/api.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { cookiesFrom, formRequest, request, startFreshApp } from "../support/app";
+
+const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });
+
+beforeAll(async () => {
+  await startFreshApp();
+});
+
+describe("cookie consent", () => {
+  it("a document post sets the consent cookie and redirects back with a notice", async () => {
+    const response = (await cookiesRoute.action(
+      args(formRequest("/cookies", { intent: "accept-cookies", redirectTo: "/faq" })),
+    )) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/faq");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("hideCookieConsentTooltip="))).toBe(true);
+    const page = await (
+      await cookiesRoute.loader(args(request("/cookies", { cookie: cookiesFrom(response) })))
+    ).json();
+    expect(page.accepted).toBe(true);
+  });
+
+  it("a fetcher post gets a plain answer, and a foreign redirect target is refused", async () => {
+    const viaFetch = (await cookiesRoute.action(
+      args(formRequest("/cookies", { intent: "accept-cookies", mode: "fetch" })),
+    )) as Response;
+    expect(viaFetch.status).toBe(200);
+    const foreign = (await cookiesRoute.action(
+      args(formRequest("/cookies", { intent: "accept-cookies", redirectTo: "https://evil.example" })),
+    )) as Response;
+    expect(foreign.headers.get("Location")).toBe("/cookies");
+  });
+
+  it("an unknown intent is a 400, not a 500", async () => {
+    const response = (await cookiesRoute.action(
+      args(formRequest("/cookies", { intent: "drop-tables" })),
+    )) as Response;
+    expect(response.status).toBe(400);
+  });
+
+  it("the cookie page says whether consent is given", async () => {
+    const data = await (await cookiesRoute.loader(args(request("/cookies")))).json();
+    expect(data.accepted).toBe(false);
+    expect(data.doc.title).toBe("Cookiepolicy");
+    expect(data.doc.acceptButton).toBe("Tillåt alla cookies");
+  });
+});
+
+describe("tenant API", () => {
+  it("GET api/tenant answers the neutral theme without a session", async () => {
+    const theme = await (await apiTenant.loader(args(request("/api/tenant")))).json();
+    expect(theme).toMatchObject({
+      identifier: "default",
+      primaryColor: "#1d4f76",
+      darkBg: false,
+      promoteApp: false,
+    });
+  });
+
+  it("GET api/tenants lists id, displayName and type", async () => {
+    const list = await (await apiTenants.loader()).json();
+    expect(list.length).toBeGreaterThanOrEqual(9);
+    for (const entry of list) expect(Object.keys(entry).sort()).toEqual(["displayName", "id", "type"]);
+  });
+
+  it("GET api/tenant/supportContactInformation answers nulls when the tenant has no contact", async () => {
+    const contactInfo = await (
+      await supportContact.loader(args(request("/api/tenant/supportContactInformation")))
+    ).json();
+    expect(contactInfo).toEqual({ emailAddress: null, phoneNumber: null });
+  });
+});
+
+describe("public pages", () => {
+  it("support without a manager contact shows the technical mailbox", async () => {
+    const data = await (await contact.loader(args(request("/contact")))).json();
+    expect(data.manager).toEqual({ emailAddress: null, phoneNumber: null });
+    expect(data.technicalSupportEmail).toMatch(/@/);
+  });
+
+  it("legal texts carry the configured mailboxes and the facts of the spec", async () => {
+    const { doc } = await (await integrity.loader(args(request("/integrity")))).json();
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain("{{");
+    expect(text).toContain(process.env.DATA_PROTECTION_EMAIL ?? "dataskydd@overlatelseportalen.se");
+    expect(text).toMatch(/72 timmar/);
+    expect(text).toMatch(/sju år/);
+    expect(text).toMatch(/30 dagar/);
+    expect(text).toMatch(/90 dagar/);
+  });
+
+  it("the FAQ has entry 11 and interpolated answers", async () => {
+    const data = await (await faq.loader(args(request("/faq")))).json();
+    expect(data.entries.map((e: { id: string }) => e.id)).toContain("11");
+    expect(JSON.stringify(data)).not.toContain("{{");
+  });
+
+  it("an unknown path answers 404 and /error/{status} answers its status", async () => {
+    expect((await notFound.loader(args(request("/nope"), { "*": "nope" }))).status).toBe(404);
+    expect((await errorStatus.loader(args(request("/error/403"), { status: "403" }))).status).toBe(403);
+    expect((await errorStatus.loader(args(request("/error/abc"), { status: "abc" }))).status).toBe(404);
+    expect((await errorStatus.loader(args(request("/error/200"), { status: "200" }))).status).toBe(404);
+  });
+
+  it("/unavailable offers the stored path, or the root", async () => {
+    const fresh = await (await unavailable.loader(args(request("/unavailable")))).json();
+    expect(fresh.returnTo).toBe("/");
+    const stored = await redirectToUnavailable(request("/transfers?tab=active"));
+    expect(stored.headers.get("Location")).toBe("/unavailable");
+    const data = await (
+      await unavailable.loader(args(request("/unavailable", { cookie: cookiesFrom(stored) })))
+    ).json();
+    expect(data.returnTo).toBe("/transfers?tab=active");
+  });
+
+  it("log-out asks first, then ends the session with a 303 to the login page", async () => {
+    const confirm = await (await logout.loader(args(request("/logout?r=//evil.example")))).json();
+    expect(confirm.back).toBe("/");
+    const response = (await logout.action(args(formRequest("/logout", {})))) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe("toasts", () => {
+  it("are flashed once through the root loader and identical ones are kept once", async () => {
+    const redirect = await redirectWithToast("/faq", [
+      { key: "toast.cookiesAccepted" },
+      { key: "toast.cookiesAccepted" },
+      { key: "toast.listFailed", type: "error" },
+    ]);
+    const cookie = cookiesFrom(redirect);
+    const first = await root.loader(args(request("/faq", { cookie })));
+    const data = await first.json();
+    expect(data.toasts.map((t: { key: string }) => t.key)).toEqual([
+      "toast.cookiesAccepted",
+      "toast.listFailed",
+    ]);
+    expect(first.headers.get("Set-Cookie")).toMatch(/__flash=;/);
+    const second = await (await root.loader(args(request("/faq")))).json();
+    expect(second.toasts).toEqual([]);
+  });
+});
+
+describe("API errors", () => {
+  it("answer as spec 01 §8 describes", async () => {
+    expect(apiError(401).status).toBe(401);
+    expect(await apiError(404).json()).toMatchObject({ title: "Not found" });
+    const unprocessable = apiError(422, "Överlåtelsen är redan avbruten");
+    expect(unprocessable.status).toBe(422);
+    expect(await unprocessable.text()).toBe("Error with Message Överlåtelsen är redan avbruten");
+    expect(await apiError(503).json()).toMatchObject({ title: "Service unavailable" });
+  });
+});

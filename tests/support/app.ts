@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { resetEnvForTests } from "~/server/env.server";
+import { initialize } from "~/server/startup.server";
+
+/** Points the app at a fresh DATA_DIR (new SQLite file, new secret) and runs start-up as the server does. */
+export async function startFreshApp(): Promise<{ dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "op-test-"));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  delete process.env.SESSION_SECRET;
+  process.env.NODE_ENV = "test";
+  resetEnvForTests();
+  globalThis.__dbHandle = undefined;
+  await initialize();
+  return { dataDir };
+}
+
+export function request(pathname: string, init: RequestInit & { cookie?: string } = {}): Request {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return new Request(new URL(pathname, "http://localhost:3000"), { ...init, headers });
+}
+
+export function formRequest(
+  pathname: string,
+  fields: Record<string, string>,
+  init: RequestInit & { cookie?: string } = {},
+) {
+  return request(pathname, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    ...init,
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://localhost:3000",
+      ...init.headers,
+    },
+  });
+}
+
+/** The cookie header a browser would send back after this response. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
