@@ -1,0 +1,150 @@
+// The product's hub methods (spec 01 §7, 02 §7, 03 §7). Authorization comes from the domain.
+import {
+  createLivePublisher,
+  searchGroup,
+  tenantActivityGroup,
+  tenantGroup,
+  transferGroup,
+  userGroup,
+} from "./events.server";
+import { HubError, type Hub, type HubContext, type HubMethods, type Principal } from "./hub.server";
+import type { PresenceStore, TransferActivityEvent } from "./presence.server";
+
+export const GROUP_NOT_ALLOWED = "Group not allowed";
+export const NOT_ALLOWED = "Not allowed";
+export const INVALID_ARGUMENTS = "Invalid arguments";
+
+export interface ProductMethodsOptions {
+  /** False for unknown transfers and for transfers outside the user's scope alike. */
+  canSeeTransfer(principal: Principal, transferId: string): Promise<boolean>;
+  ownsSearch(principal: Principal, searchId: string): boolean;
+  presence: PresenceStore;
+  hub: Hub;
+  /** Period of the presence expiry sweep; 0 disables the timer. */
+  presenceSweepMs?: number;
+  now?: () => number;
+  onSweepError?: (error: unknown) => void;
+}
+
+export interface ProductMethods {
+  methods: HubMethods;
+  /** A page load of a transfer counts as watching it (server-rendered presence). */
+  watchTransfer(principal: Principal, transferId: string): Promise<TransferActivityEvent>;
+  /** Removes expired presence and tells the tenants; returns how many expired. */
+  sweepPresence(now?: number): Promise<number>;
+  dispose(): void;
+}
+
+const MAX_ID_LENGTH = 200;
+
+function id(value: unknown): string {
+  if (typeof value !== "string" || value === "" || value.length > MAX_ID_LENGTH) {
+    throw new HubError(INVALID_ARGUMENTS);
+  }
+  return value;
+}
+
+export function createProductMethods(options: ProductMethodsOptions): ProductMethods {
+  const { canSeeTransfer, ownsSearch, presence, hub } = options;
+  const live = createLivePublisher(hub);
+  const now = options.now ?? (() => Date.now());
+
+  /** The group a client-supplied id names, or null when this user may not join it. */
+  async function allowedGroup(principal: Principal, name: string): Promise<string | null> {
+    if (name === principal.userId) return userGroup(name);
+    if (ownsSearch(principal, name)) return searchGroup(name);
+    // Spec 03 §7: the private flow joins its tenant's group once connected.
+    if (name === principal.tenantId) return tenantGroup(name);
+    if (await canSeeTransfer(principal, name)) return transferGroup(name);
+    return null;
+  }
+
+  function requireSelf(principal: Principal, tenant: unknown, userId: unknown): void {
+    if (id(tenant) !== principal.tenantId || id(userId) !== principal.userId) {
+      throw new HubError(NOT_ALLOWED);
+    }
+  }
+
+  async function watch(principal: Principal, transferId: string): Promise<TransferActivityEvent> {
+    const { event } = await presence.watch(principal.tenantId, {
+      transferId,
+      userId: principal.userId,
+      firstName: principal.firstName,
+      lastName: principal.lastName,
+    });
+    await live.publish(tenantActivityGroup(principal.tenantId), "transferActivityEventUpdated", event);
+    return event;
+  }
+
+  const methods: HubMethods = {
+    async JoinGroup({ principal, connectionId, hub: h }: HubContext, name: unknown) {
+      const group = await allowedGroup(principal, id(name));
+      if (!group) throw new HubError(GROUP_NOT_ALLOWED);
+      h.groups.add(connectionId, group);
+    },
+
+    // Leaving needs no permission: a user who has lost access must still be able to leave.
+    async LeaveGroup({ connectionId, hub: h }: HubContext, name: unknown) {
+      const value = id(name);
+      for (const group of [userGroup, searchGroup, tenantGroup, transferGroup]) {
+        h.groups.remove(connectionId, group(value));
+      }
+    },
+
+    async JoinTenantTransferActivityGroup({ principal, connectionId, hub: h }: HubContext) {
+      h.groups.add(connectionId, tenantActivityGroup(principal.tenantId));
+      const events = await presence.list(principal.tenantId);
+      h.sendToConnection(connectionId, "transferActivityEvents", events);
+    },
+
+    async LeaveTenantTransferActivityGroup({ principal, connectionId, hub: h }: HubContext) {
+      h.groups.remove(connectionId, tenantActivityGroup(principal.tenantId));
+    },
+
+    // The names come from the session, not from the client; the ids must be the caller's own.
+    async WatchingTransfer({ principal }: HubContext, tenant: unknown, transferId: unknown, userId: unknown) {
+      requireSelf(principal, tenant, userId);
+      const transfer = id(transferId);
+      if (!(await canSeeTransfer(principal, transfer))) throw new HubError(NOT_ALLOWED);
+      await watch(principal, transfer);
+    },
+
+    async StopWatchingTransfer(
+      { principal }: HubContext,
+      tenant: unknown,
+      transferId: unknown,
+      userId: unknown,
+    ) {
+      requireSelf(principal, tenant, userId);
+      const removed = await presence.stopWatching(principal.tenantId, id(transferId), principal.userId);
+      if (removed) {
+        await live.publish(tenantActivityGroup(principal.tenantId), "transferActivityEventDeleted", removed);
+      }
+    },
+  };
+
+  async function sweepPresence(at = now()): Promise<number> {
+    const expired = await presence.sweep(at);
+    await Promise.all(
+      expired.map(({ tenantId, event }) =>
+        live.publish(tenantActivityGroup(tenantId), "transferActivityEventDeleted", event),
+      ),
+    );
+    return expired.length;
+  }
+
+  const sweepMs = options.presenceSweepMs ?? 10_000;
+  const onSweepError =
+    options.onSweepError ?? ((error: unknown) => console.error("Presence sweep failed.", error));
+  const timer = sweepMs > 0 ? setInterval(() => void sweepPresence().catch(onSweepError), sweepMs) : null;
+  timer?.unref();
+
+  return {
+    methods,
+    watchTransfer: watch,
+    sweepPresence,
+    dispose() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
