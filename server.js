@@ -61,7 +61,14 @@ app.use(express.static(path.join(root, "public"), { maxAge: "1h", setHeaders: st
 morgan.token("path", (req) => (req.originalUrl ?? req.url).split("?")[0]);
 app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
 
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV ?? "production",
+    getLoadContext: (req) => ({ clientIp: req.ip }),
+  }),
+);
 
 const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
 function onListen() {

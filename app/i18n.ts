@@ -1,16 +1,17 @@
 import type { InitOptions } from "i18next";
+import bankid from "./locales/sv/bankid.json";
 import common from "./locales/sv/common.json";
 import identifier from "./locales/sv/identifier.json";
 
 /** Namespaces the browser needs for hydration; long page content (legal, faq) is translated in loaders. */
-export const clientResources = { sv: { common, identifier } } as const;
+export const clientResources = { sv: { common, identifier, bankid } } as const;
 
 export const i18nOptions = {
   supportedLngs: ["sv"],
   fallbackLng: "sv",
   lng: "sv",
   defaultNS: "common",
-  ns: ["common", "identifier"],
+  ns: ["common", "identifier", "bankid"],
   interpolation: { escapeValue: false },
   returnNull: false,
   parseMissingKeyHandler: (key: string) => common.missingTranslation.replace("{{key}}", key),

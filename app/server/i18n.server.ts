@@ -1,10 +1,9 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { clientResources, i18nOptions } from "~/i18n";
-import bankid from "~/locales/sv/bankid.json";
 import faq from "~/locales/sv/faq.json";
 import legal from "~/locales/sv/legal.json";
 
-export const serverResources = { sv: { ...clientResources.sv, legal, faq, bankid } };
+export const serverResources = { sv: { ...clientResources.sv, legal, faq } };
 
 export const remixI18n = new RemixI18Next({
   detection: {

@@ -3,7 +3,15 @@ import { getEnv } from "./env.server";
 
 export interface SessionData {
   userId: string;
+  /** The BankID sign-in in progress (login_orders.id). */
+  loginOrderId: string;
+  /** remix-auth's record of the strategy that signed the user in. */
+  strategy: string;
   tenantId: string;
+  /** What the registration form held when the user went to read the terms (JSON). */
+  registerDraft: string;
+  /** Set by the terms text's Godkänn; the only way to accept the terms. */
+  termsAcceptedAt: string;
   /** Path to return to from /unavailable. */
   unavailableReturnTo: string;
 }
@@ -36,6 +44,10 @@ let storages: ReturnType<typeof build> | undefined;
 function storage() {
   storages ??= build();
   return storages;
+}
+
+export function getSessionStorage() {
+  return storage().sessionStorage;
 }
 
 export function getSession(request: Request) {

@@ -2,6 +2,7 @@ import { getDbHandle } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { isSeeded, seed } from "./db/seed/seed.server";
 import { getEnv } from "./env.server";
+import { registerSimulatorPeople } from "./integrations/test-people.server";
 
 declare global {
   var __startup: { dataDir: string; done: Promise<void> } | undefined;
@@ -18,6 +19,7 @@ export function initialize(): Promise<void> {
       await seed(db);
       console.log("[startup] fresh database seeded with demo data");
     }
+    await registerSimulatorPeople(db);
   })();
   globalThis.__startup = { dataDir, done };
   return done;

@@ -17,18 +17,22 @@ export function LegalDocument({
   doc,
   tocLabel,
   children,
+  nested = false,
 }: {
   doc: LegalDocumentContent;
   tocLabel: string;
   children?: React.ReactNode;
+  /** Inside a dialog that has its own heading: no h1, sections as h3. */
+  nested?: boolean;
 }) {
+  const SectionHeading = nested ? "h3" : "h2";
   return (
     <article className="page page--prose">
-      <h1>{doc.title}</h1>
+      {nested ? null : <h1>{doc.title}</h1>}
       <p className="lead">{doc.lead}</p>
       <p className="muted">{doc.updated}</p>
       {children}
-      <nav aria-label={tocLabel} className="toc">
+      <nav aria-label={nested ? `${tocLabel}: ${doc.title}` : tocLabel} className="toc">
         <ol>
           {doc.sections.map((s) => (
             <li key={s.id}>
@@ -39,7 +43,7 @@ export function LegalDocument({
       </nav>
       {doc.sections.map((s) => (
         <section key={s.id} id={s.id} aria-labelledby={`${s.id}-heading`}>
-          <h2 id={`${s.id}-heading`}>{s.heading}</h2>
+          <SectionHeading id={`${s.id}-heading`}>{s.heading}</SectionHeading>
           {s.paragraphs.map((p, i) => (
             <p key={i}>{p}</p>
           ))}

@@ -47,7 +47,7 @@ describe("migrations", () => {
       return;
     }
     try {
-      expect(await migrateToLatest(pg.handle.db)).toEqual(["0001-foundation"]);
+      expect(await migrateToLatest(pg.handle.db)).toEqual(["0001-foundation", "0002-users"]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);
     } finally {

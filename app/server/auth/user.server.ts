@@ -1,26 +1,13 @@
+import { getDb } from "../db/db.server";
+import { getUserById, type User } from "../domain/users.server";
 import { getSession } from "../session.server";
 
-/** The signed-in user as the shell and guards see it. */
-export interface ShellUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  role: "PropertyManager" | "BoardMember";
-  status: "Pending" | "Inactive" | "Active";
-  features: string[];
-  actions: string[];
-  tenantId: string;
-  tenantDisplayName: string;
-}
+export type { User };
 
-/**
- * The one server function through which the shell reads the signed-in user. Until users exist (the sign-in
- * issue) no session names one, so it finds none.
- */
-export async function getOptionalUser(request: Request): Promise<ShellUser | null> {
+/** The one server function through which the shell and the guards read the signed-in user. */
+export async function getOptionalUser(request: Request): Promise<User | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
   if (!userId) return null;
-  return null;
+  return getUserById(getDb(), userId);
 }

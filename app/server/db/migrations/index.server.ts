@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001-foundation.server";
+import * as m0002 from "./0002-users.server";
 
 // Listed statically so that the Remix server bundle carries them; names sort in order of application.
 const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
+  "0002-users": m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

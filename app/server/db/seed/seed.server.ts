@@ -1,5 +1,6 @@
 import type { Db } from "../kysely.server";
 import { providers, tenants } from "./tenants.server";
+import { demoUsers, officeMemberships, offices } from "./users.server";
 
 /** Demo data for a fresh database. Idempotent: rows that exist are left as they are. */
 export async function seed(db: Db): Promise<void> {
@@ -16,6 +17,27 @@ export async function seed(db: Db): Promise<void> {
         .insertInto("tenants")
         .values(tenant)
         .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    }
+    for (const office of offices) {
+      await trx
+        .insertInto("offices")
+        .values(office)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+    }
+    for (const user of demoUsers) {
+      await trx
+        .insertInto("users")
+        .values(user)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    for (const membership of officeMemberships) {
+      await trx
+        .insertInto("user_offices")
+        .values(membership)
+        .onConflict((oc) => oc.doNothing())
         .execute();
     }
   });

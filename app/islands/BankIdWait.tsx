@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * Baseline without JavaScript: the page reloads every 2 s (noscript meta refresh) with the QR frame of that moment.
+ * With JavaScript: the QR image is refreshed every second, the order is polled every 2 s without a reload, the app
+ * is launched at once on this device, and a completed sign-in moves on to where the user was going.
+ */
+export function BankIdWait({
+  qrSrc,
+  qrAlt,
+  launchUrl,
+  startedAt,
+}: {
+  qrSrc: string | null;
+  qrAlt: string;
+  launchUrl: string | null;
+  startedAt: number;
+}) {
+  const [frame, setFrame] = useState(startedAt);
+  const launched = useRef(false);
+
+  useEffect(() => {
+    if (launchUrl && !launched.current) {
+      launched.current = true;
+      window.location.href = launchUrl;
+    }
+  }, [launchUrl]);
+
+  useEffect(() => {
+    if (!qrSrc) return;
+    const timer = window.setInterval(() => setFrame(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [qrSrc]);
+
+  useEffect(() => {
+    let stopped = false;
+    const poll = async () => {
+      try {
+        const response = await fetch("/login/bankid/status", { headers: { Accept: "application/json" } });
+        const body = (await response.json()) as {
+          status: string;
+          message?: string | null;
+          location?: string;
+        };
+        if (stopped) return;
+        if (body.status === "complete" || body.status === "none") {
+          window.location.assign(body.location ?? "/");
+          return;
+        }
+        if (body.status !== "pending") {
+          window.location.reload();
+          return;
+        }
+        const message = document.getElementById("bankid-message");
+        if (message && body.message) message.textContent = body.message;
+      } catch {
+        // A failed poll is retried on the next tick; the page itself still works.
+      }
+      if (!stopped) timer = window.setTimeout(poll, 2000);
+    };
+    let timer = window.setTimeout(poll, 2000);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+    };
+  }, []);
+
+  if (!qrSrc) return null;
+  return <img className="qr" src={`${qrSrc}?t=${frame}`} alt={qrAlt} width={240} height={240} />;
+}

@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { RegisterSchema } from "~/schemas/user";
+import { apiError, apiValidationError } from "~/server/api.server";
+import { fieldErrors, readJson, userJson } from "~/server/auth/api-user.server";
+import { getOptionalUser } from "~/server/auth/user.server";
+import { getDb } from "~/server/db/db.server";
+import { provisionUser } from "~/server/domain/provisioning.server";
+import { getUserById, registerUser } from "~/server/domain/users.server";
+import { getT } from "~/server/i18n.server";
+import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
+
+/** POST api/core/users/register: firstName, lastName, email, agreedUponTerms, for a Pending user. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(400, "Method not allowed");
+  const user = await getOptionalUser(request);
+  if (!user) return apiError(401);
+  if (user.status !== "Pending" || user.registered) return apiError(409, "User is already registered");
+  const parsed = RegisterSchema.safeParse(await readJson(request));
+  if (!parsed.success) return apiValidationError(fieldErrors(parsed.error.issues, await getT(request)));
+  const db = getDb();
+  if (!(await registerUser(db, user.id, parsed.data))) return apiError(409, "User is already registered");
+  await provisionUser(db, getCompanyRegistry(), user.id);
+  const updated = await getUserById(db, user.id);
+  return json(updated ? userJson(updated) : null);
+}

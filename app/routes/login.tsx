@@ -1,0 +1,82 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { homeOf } from "~/server/auth/guards.server";
+import { getOptionalUser } from "~/server/auth/user.server";
+import { getDb } from "~/server/db/db.server";
+import { resolveTenant } from "~/server/domain/request-tenant.server";
+import { getTenantOrDefault, listTenants } from "~/server/domain/tenants.server";
+import { getEnv } from "~/server/env.server";
+import { safeRedirect } from "~/server/http.server";
+import { getT } from "~/server/i18n.server";
+import { pageTitle } from "~/ui/page-title";
+
+export const handle = { showFooter: true };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const r = safeRedirect(url.searchParams.get("r"), "/");
+  const user = await getOptionalUser(request);
+  if (user) {
+    if (user.status === "Pending" && !user.registered)
+      throw redirect(`/user/register?r=${encodeURIComponent(r)}`);
+    if (user.status !== "Active") throw redirect(`/user/pending?r=${encodeURIComponent(r)}`);
+    throw redirect(r !== "/" ? r : homeOf(user));
+  }
+  const db = getDb();
+  const requested = url.searchParams.get("tenant");
+  const tenant = requested ? await getTenantOrDefault(db, requested) : await resolveTenant(db, request);
+  const error = url.searchParams.get("error");
+  const t = await getT(request);
+  return json({
+    title: t("login.title"),
+    r,
+    tenantId: tenant.id,
+    greeting: tenant.type === "pm" ? "login.helloManager" : "login.helloBoard",
+    tenants: getEnv().TENANT_SELECTOR === "on" ? await listTenants(db) : null,
+    error: error === "1" ? "login.error1" : error === "2" ? "login.error2" : null,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
+
+export default function LoginPage() {
+  const { r, tenantId, greeting, tenants, error } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page login">
+      {error ? (
+        <div className="notice notice--error" role="alert">
+          {t(error)}
+        </div>
+      ) : null}
+      <h1>{t(greeting)}</h1>
+      <p className="lead">{t("login.intro")}</p>
+      <form method="get" action="/api/login">
+        <input type="hidden" name="r" value={r} />
+        {tenants ? (
+          <div className="field">
+            <label htmlFor="tenant" className="field__label">
+              {t("login.client")}
+            </label>
+            <p className="field__hint" id="tenant-hint">
+              {t("login.clientHint")}
+            </p>
+            <select id="tenant" name="tenant" defaultValue={tenantId} aria-describedby="tenant-hint">
+              {tenants.map((tenant) => (
+                <option key={tenant.id} value={tenant.id}>
+                  {tenant.displayName}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <input type="hidden" name="tenant" value={tenantId} />
+        )}
+        <button type="submit" className="button">
+          {t("login.submit")}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import * as z from "zod";
+import { bankId, endUserIp, loginOrderIdOf } from "~/server/auth/login-flow.server";
+import { getDb } from "~/server/db/db.server";
+import { cancelLogin, LoginStartError, startLogin } from "~/server/domain/login.server";
+import { resolveTenant } from "~/server/domain/request-tenant.server";
+import { safeRedirect } from "~/server/http.server";
+import { getT } from "~/server/i18n.server";
+import { commitSession, getSession } from "~/server/session.server";
+import { pageTitle } from "~/ui/page-title";
+
+export const handle = { showFooter: true };
+
+const StartSchema = z.object({
+  device: z.enum(["ThisDevice", "OtherDevice"]),
+  r: z.string().max(2048).optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await getT(request);
+  return json({
+    title: t("login.bankidTitle"),
+    r: safeRedirect(new URL(request.url).searchParams.get("r"), "/"),
+  });
+}
+
+/** Starts a BankID order for this device or another one; a running order of this browser is cancelled first. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const parsed = StartSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const t = await getT(request);
+    return json({ error: t("login.invalidRequest") }, { status: 400 });
+  }
+  const db = getDb();
+  const client = bankId();
+  const previous = await loginOrderIdOf(request);
+  if (previous) await cancelLogin(db, client, previous);
+  const returnTo = safeRedirect(parsed.data.r, "/");
+  const tenant = await resolveTenant(db, request);
+  let orderId: string;
+  try {
+    orderId = await startLogin(db, client, {
+      tenantId: tenant.id,
+      returnTo,
+      device: parsed.data.device,
+      endUserIp: endUserIp(context),
+      userAgent: request.headers.get("User-Agent"),
+    });
+  } catch (error) {
+    if (error instanceof LoginStartError) {
+      console.error(error.cause ?? error);
+      return redirect(`/login?error=1&r=${encodeURIComponent(returnTo)}`, 303);
+    }
+    throw error;
+  }
+  const session = await getSession(request);
+  session.set("loginOrderId", orderId);
+  return redirect("/login/bankid/wait", {
+    status: 303,
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
+
+export default function BankIdChoicePage() {
+  const { r } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page login">
+      <h1>{t("login.bankidTitle")}</h1>
+      <p>{t("login.chooseDevice")}</p>
+      <div className="button-row">
+        <Form method="post">
+          <input type="hidden" name="r" value={r} />
+          <button type="submit" name="device" value="ThisDevice" className="button">
+            {t("bankid:thisDevice")}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="r" value={r} />
+          <button type="submit" name="device" value="OtherDevice" className="button button--secondary">
+            {t("bankid:otherDevice")}
+          </button>
+        </Form>
+      </div>
+      <p>
+        <a href={`/login?r=${encodeURIComponent(r)}`}>{t("login.backToLogin")}</a>
+      </p>
+    </div>
+  );
+}

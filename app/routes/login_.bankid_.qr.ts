@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import QRCode from "qrcode";
+import { loginOrderIdOf } from "~/server/auth/login-flow.server";
+import { getDb } from "~/server/db/db.server";
+import { getLoginOrder } from "~/server/domain/login.server";
+import { qrData, qrSecondsSince } from "~/server/integrations/bankid/index.server";
+
+/**
+ * The current frame of the animated BankID QR code as an SVG image, computed on the server from the order's
+ * secret and the seconds since it started. It never collects (the page does that), so reloading it is cheap.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const order = await getLoginOrder(getDb(), await loginOrderIdOf(request));
+  if (!order || order.status !== "pending" || order.device !== "OtherDevice") {
+    return new Response(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
+  const data = qrData(
+    order.qr_start_token,
+    order.qr_start_secret,
+    qrSecondsSince(Date.parse(order.started_at), Date.now()),
+  );
+  const svg = await QRCode.toString(data, { type: "svg", errorCorrectionLevel: "L", margin: 2 });
+  return new Response(svg, {
+    headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store", "X-QR-Data": data },
+  });
+}

@@ -1,0 +1,105 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { bankId, loginOrderIdOf } from "~/server/auth/login-flow.server";
+import { waitForLogin } from "~/server/auth/login-wait.server";
+import { getDb } from "~/server/db/db.server";
+import { cancelLogin } from "~/server/domain/login.server";
+import { getT } from "~/server/i18n.server";
+import { BankIdWait } from "~/islands/BankIdWait";
+import { pageTitle } from "~/ui/page-title";
+
+export const handle = { showFooter: true };
+
+/** Without JavaScript this page refreshes itself every 2 seconds; each load collects the order once. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const result = await waitForLogin(request);
+  if (result.kind === "none") throw redirect("/login/bankid");
+  if (result.kind === "done") throw result.response;
+  const { state, launchUrl } = result;
+  const t = await getT(request);
+  return json(
+    {
+      title: t("login.waitingTitle"),
+      device: state.device,
+      status: state.status,
+      rfa: state.rfa,
+      hasQr: state.qr !== null,
+      launchUrl: state.device === "ThisDevice" && state.status === "pending" ? launchUrl : null,
+      returnTo: state.returnTo,
+      startedAt: Date.now(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel") return json({ error: "unknown intent" }, { status: 400 });
+  const orderId = await loginOrderIdOf(request);
+  if (orderId) await cancelLogin(getDb(), bankId(), orderId);
+  return redirect("/login", 303);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
+
+export default function BankIdWaitPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const pending = data.status === "pending";
+  return (
+    <div className="page login">
+      {pending ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <h1>{t("login.waitingTitle")}</h1>
+      <p role="status" id="bankid-message" className={pending ? "lead" : "notice notice--error"}>
+        {data.rfa ? t(`bankid:${data.rfa}`) : null}
+      </p>
+      {pending ? (
+        <BankIdWait
+          qrSrc={data.hasQr ? "/login/bankid/qr" : null}
+          qrAlt={t("login.qrAlt")}
+          launchUrl={data.launchUrl}
+          startedAt={data.startedAt}
+        />
+      ) : null}
+      {pending && data.hasQr ? <p>{t("login.qrHelp")}</p> : null}
+      {data.launchUrl ? (
+        <p>
+          <a className="button" href={data.launchUrl}>
+            {t("bankid:openApp")}
+          </a>
+          <span className="field__hint"> {t("login.openAppHelp")}</span>
+        </p>
+      ) : null}
+      {pending ? (
+        <>
+          <p className="muted">
+            <noscript>{t("login.refreshing")}</noscript>
+          </p>
+          <Form method="post">
+            <button type="submit" name="intent" value="cancel" className="button button--secondary">
+              {t("login.cancel")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="button-row">
+          <a className="button" href={`/login/bankid?r=${encodeURIComponent(data.returnTo)}`}>
+            {t("login.tryAgain")}
+          </a>
+          <a href={`/login?r=${encodeURIComponent(data.returnTo)}`}>{t("login.backToLogin")}</a>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type * as z from "zod";
+import { RegisterSchema } from "~/schemas/user";
+import { endSession } from "~/server/auth/logout.server";
+import { draftFrom, registrationState, requireUnregisteredUser } from "~/server/auth/registration.server";
+import { getDb } from "~/server/db/db.server";
+import { provisionUser } from "~/server/domain/provisioning.server";
+import { registerUser } from "~/server/domain/users.server";
+import { safeRedirect } from "~/server/http.server";
+import { getT } from "~/server/i18n.server";
+import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
+import { legalDocument } from "~/server/legal.server";
+import { commitSession } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { ErrorSummary, TextField, summaryItems } from "~/ui/forms";
+import { LegalDocument } from "~/ui/LegalDocument";
+import { pageTitle } from "~/ui/page-title";
+import { useHydrated } from "~/ui/use-hydrated";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUnregisteredUser(request);
+  const { draft, termsAccepted } = await registrationState(request);
+  const t = await getT(request);
+  return json({
+    title: t("register.title"),
+    r: safeRedirect(new URL(request.url).searchParams.get("r"), "/"),
+    defaults: {
+      firstName: draft?.firstName ?? user.firstName,
+      lastName: draft?.lastName ?? user.lastName,
+      email: draft?.email ?? user.email ?? "",
+    },
+    termsAccepted,
+    terms: await legalDocument(request, "terms"),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUnregisteredUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const r = safeRedirect(form.get("r"), "/");
+  const { session, termsAccepted } = await registrationState(request);
+
+  if (intent === "cancel") return redirect("/login", { status: 303, headers: await endSession(request) });
+  if (intent === "terms") {
+    session.set("registerDraft", JSON.stringify(draftFrom(form)));
+    return redirect(`/user/register/terms?r=${encodeURIComponent(r)}`, {
+      status: 303,
+      headers: { "Set-Cookie": await commitSession(session) },
+    });
+  }
+  if (intent === "accept-terms") {
+    session.set("termsAcceptedAt", new Date().toISOString());
+    return json({ accepted: true }, { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  if (intent !== "register") return json({ result: null, error: "unknown intent" }, { status: 400 });
+
+  // The terms count as accepted only when the server recorded Godkänn; the form's own value is ignored.
+  form.set("agreedUponTerms", termsAccepted ? "on" : "");
+  const submission = parseWithZod(form, { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), error: null }, { status: 400 });
+  }
+  const db = getDb();
+  try {
+    if (!(await registerUser(db, user.id, submission.value)))
+      throw new Error("user was registered meanwhile");
+    await provisionUser(db, getCompanyRegistry(), user.id);
+  } catch (error) {
+    console.error(error);
+    return json(
+      { result: submission.reply({ formErrors: ["toast.userRegistrationFailed"] }), error: null },
+      { status: 503 },
+    );
+  }
+  session.unset("registerDraft");
+  session.unset("termsAcceptedAt");
+  return redirectWithToast(
+    `/user/pending?r=${encodeURIComponent(r)}`,
+    { key: "toast.userRegistered" },
+    { headers: { "Set-Cookie": await commitSession(session) }, request },
+  );
+}
+
+export const meta: MetaFunction<typeof loader, { "routes/user.register": typeof action }> = ({ data }) => [
+  { title: pageTitle(data?.title) },
+];
+
+export default function RegisterPage() {
+  const { r, defaults, termsAccepted, terms } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const acceptFetcher = useFetcher();
+  const [accepted, setAccepted] = useState(termsAccepted);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [form, fields] = useForm<z.input<typeof RegisterSchema>, z.output<typeof RegisterSchema>>({
+    id: "register",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+  const errors = summaryItems(form.allErrors as Record<string, string[]>, (name) =>
+    name === "" ? form.id : (fields[name as keyof typeof fields]?.id ?? name),
+  );
+  const termsError = fields.agreedUponTerms.errors?.[0];
+
+  return (
+    <div className="page page--narrow">
+      <ErrorSummary errors={errors} />
+      <h1>{t("register.title")}</h1>
+      <p className="lead">{t("register.lead")}</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="r" value={r} />
+        <TextField
+          {...fieldProps(fields.firstName)}
+          label={t("register.firstName")}
+          autoComplete="given-name"
+        />
+        <TextField
+          {...fieldProps(fields.lastName)}
+          label={t("register.lastName")}
+          autoComplete="family-name"
+        />
+        <TextField
+          {...fieldProps(fields.email)}
+          type="email"
+          label={t("register.email")}
+          hint={t("register.emailHint")}
+          autoComplete="email"
+        />
+        <fieldset className={termsError ? "field field--error" : "field"} aria-describedby="terms-hint">
+          <legend>{t("register.termsTitle")}</legend>
+          <p className="field__hint" id="terms-hint">
+            {accepted ? t("register.termsAccepted") : t("register.termsHint")}
+          </p>
+          {termsError ? (
+            <p className="field__error" id={`${fields.agreedUponTerms.id}-error`}>
+              <span className="visually-hidden">{t("validation.errorPrefix")} </span>
+              {t(termsError)}
+            </p>
+          ) : null}
+          <input type="hidden" name={fields.agreedUponTerms.name} value={accepted ? "on" : ""} />
+          <div className="checkbox">
+            <input
+              type="checkbox"
+              id={fields.agreedUponTerms.id}
+              checked={accepted}
+              disabled
+              aria-describedby={termsError ? `${fields.agreedUponTerms.id}-error` : "terms-hint"}
+              onChange={() => undefined}
+            />
+            <label htmlFor={fields.agreedUponTerms.id}>{t("register.terms")}</label>
+          </div>
+          {hydrated ? (
+            <button
+              type="button"
+              className="button button--link"
+              onClick={() => dialogRef.current?.showModal()}
+            >
+              {t("register.readTerms")}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="terms" className="button button--link" formNoValidate>
+              {t("register.readTerms")}
+            </button>
+          )}
+        </fieldset>
+        <div className="button-row">
+          <button type="submit" name="intent" value="register" className="button">
+            {t("register.submit")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="button button--secondary"
+            formNoValidate
+          >
+            {t("register.cancel")}
+          </button>
+        </div>
+      </Form>
+      {hydrated ? (
+        <dialog ref={dialogRef} className="modal" aria-labelledby="terms-dialog-title">
+          <h2 id="terms-dialog-title">{t("register.termsTitle")}</h2>
+          <LegalDocument doc={terms} tocLabel={t("legal.toc")} nested />
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                acceptFetcher.submit({ intent: "accept-terms" }, { method: "post" });
+                setAccepted(true);
+                dialogRef.current?.close();
+              }}
+            >
+              {t("register.approve")}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => dialogRef.current?.close()}
+            >
+              {t("register.close")}
+            </button>
+          </div>
+        </dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function fieldProps(field: { id: string; name: string; errors?: string[]; initialValue?: unknown }) {
+  return {
+    id: field.id,
+    name: field.name,
+    error: field.errors?.[0],
+    defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
+  };
+}

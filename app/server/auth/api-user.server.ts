@@ -1,0 +1,42 @@
+import type { User } from "../domain/users.server";
+
+/** The user as spec 01 §3 shapes it for API clients. */
+export function userJson(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    status: user.status,
+    actions: user.actions,
+    features: user.features,
+    activeFeatures: user.features,
+    office: user.office,
+    offices: user.offices.map((o) => ({ id: o.id, name: o.name })),
+    tenant: user.tenantId,
+    tenantDisplayName: user.tenantDisplayName,
+  };
+}
+
+/** Field errors of a failed zod parse, translated, keyed by field path. */
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  t: (key: string) => string,
+) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    (errors[key] ??= []).push(t(issue.message));
+  }
+  return errors;
+}
+
+/** A JSON body, or null when it is not JSON (the caller answers 400). */
+export async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+import { redirect } from "@remix-run/node";
+import type { UserRole } from "../db/schema.server";
+import type { Feature, User } from "../domain/users.server";
+import { pathWithQuery } from "../http.server";
+import { getOptionalUser } from "./user.server";
+
+export interface Requirements {
+  role?: UserRole | UserRole[];
+  feature?: Feature;
+  action?: string;
+  /** Where a user who does not meet the requirements goes; "/" by default. */
+  redirectTo?: string;
+}
+
+/**
+ * The route guard of spec 01: a loaded, Active user meeting role, feature and action requirements.
+ * No session -> /login?r=; Pending and unregistered -> /user/register?r=; other non-Active -> /user/pending?r=.
+ */
+export async function requireUser(request: Request, requirements: Requirements = {}): Promise<User> {
+  const user = await getOptionalUser(request);
+  const r = encodeURIComponent(pathWithQuery(request));
+  if (!user) throw redirect(`/login?r=${r}`);
+  if (user.status === "Pending" && !user.registered) throw redirect(`/user/register?r=${r}`);
+  if (user.status !== "Active") throw redirect(`/user/pending?r=${r}`);
+  if (!meets(user, requirements)) throw redirect(requirements.redirectTo ?? "/");
+  return user;
+}
+
+export function meets(user: User, { role, feature, action }: Requirements): boolean {
+  if (role !== undefined) {
+    const roles = Array.isArray(role) ? role : [role];
+    const isBoard = user.role === "BoardMember" || user.features.includes("board_member");
+    const ok = roles.some((r) => (r === "BoardMember" ? isBoard : user.role === r));
+    if (!ok) return false;
+  }
+  if (feature !== undefined && !user.features.includes(feature)) return false;
+  if (action !== undefined && !user.actions.includes(action)) return false;
+  return true;
+}
+
+/** Where a signed-in Active user starts (spec 01 "Login / start page"). */
+export function homeOf(user: Pick<User, "role" | "features">): string {
+  if (user.role === "PropertyManager" || user.features.includes("board_member")) return "/transfers";
+  if (user.features.includes("private_agreement")) return "/transfers/private";
+  return "/noPermissions";
+}

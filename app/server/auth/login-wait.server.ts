@@ -1,0 +1,41 @@
+import { getDb } from "../db/db.server";
+import { pollLogin, type LoginState } from "../domain/login.server";
+import { launchUrl } from "../integrations/bankid/index.server";
+import { safeRedirect } from "../http.server";
+import { getAuthenticator } from "./authenticator.server";
+import { bankId, loginOrderIdOf } from "./login-flow.server";
+
+export type WaitResult =
+  | { kind: "none" }
+  | { kind: "done"; response: Response }
+  | { kind: "waiting"; state: LoginState; launchUrl: string };
+
+/**
+ * One step of the waiting page (and of its JavaScript poll): collect the order; when complete, let remix-auth
+ * create the session, answered as a redirect to where the user was going.
+ */
+export async function waitForLogin(request: Request): Promise<WaitResult> {
+  const orderId = await loginOrderIdOf(request);
+  if (!orderId) return { kind: "none" };
+  const state = await pollLogin(getDb(), bankId(), orderId);
+  if (!state) return { kind: "none" };
+  if (state.status === "complete") {
+    try {
+      await getAuthenticator().authenticate("bankid", request, {
+        successRedirect: safeRedirect(state.returnTo, "/"),
+        failureRedirect: "/login?error=2",
+      });
+    } catch (response) {
+      if (response instanceof Response) return { kind: "done", response };
+      throw response;
+    }
+  }
+  if (state.status === "consumed") {
+    return {
+      kind: "done",
+      response: new Response(null, { status: 302, headers: { Location: "/login?error=2" } }),
+    };
+  }
+  const mobile = /Android|iPhone|iPad|Mobile/i.test(request.headers.get("User-Agent") ?? "");
+  return { kind: "waiting", state, launchUrl: launchUrl({ autoStartToken: state.autoStartToken, mobile }) };
+}
