@@ -35,7 +35,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    // After js-on: both projects sign in the same demo people, and BankID cancels a person's parallel orders.
+    { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["js-on"] },
   ],
   webServer: {
     command: `rm -rf data-e2e && DATA_DIR=data-e2e PORT=${PORT} SUPPORT_EMAIL=support@example.se npm start`,

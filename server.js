@@ -9,7 +9,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 
-installGlobals();
+installGlobals({ nativeFetch: true });
 
 const root = path.dirname(url.fileURLToPath(import.meta.url));
 const buildPath = path.join(root, "build", "index.js");

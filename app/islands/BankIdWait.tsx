@@ -17,6 +17,7 @@ export function BankIdWait({
   startedAt: number;
 }) {
   const [frame, setFrame] = useState(startedAt);
+  const [showQr, setShowQr] = useState(qrSrc !== null);
   const launched = useRef(false);
 
   useEffect(() => {
@@ -27,10 +28,10 @@ export function BankIdWait({
   }, [launchUrl]);
 
   useEffect(() => {
-    if (!qrSrc) return;
+    if (!qrSrc || !showQr) return;
     const timer = window.setInterval(() => setFrame(Date.now()), 1000);
     return () => window.clearInterval(timer);
-  }, [qrSrc]);
+  }, [qrSrc, showQr]);
 
   useEffect(() => {
     let stopped = false;
@@ -65,6 +66,6 @@ export function BankIdWait({
     };
   }, []);
 
-  if (!qrSrc) return null;
+  if (!qrSrc || !showQr) return null;
   return <img className="qr" src={`${qrSrc}?t=${frame}`} alt={qrAlt} width={240} height={240} />;
 }

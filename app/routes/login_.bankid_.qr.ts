@@ -12,7 +12,8 @@ import { qrData, qrSecondsSince } from "~/server/integrations/bankid/index.serve
 export async function loader({ request }: LoaderFunctionArgs) {
   const order = await getLoginOrder(getDb(), await loginOrderIdOf(request));
   if (!order || order.status !== "pending" || order.device !== "OtherDevice") {
-    return new Response(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+    // No QR to show (scanned, finished, or this device): an empty answer, not an error the browser reports.
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   }
   const data = qrData(
     order.qr_start_token,

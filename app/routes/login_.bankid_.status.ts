@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { waitForLogin } from "~/server/auth/login-wait.server";
+import { getSetCookies } from "~/server/http.server";
 import { getT } from "~/server/i18n.server";
 
 /** The waiting page's JavaScript poll: the same step as a page load, answered as JSON. */
@@ -10,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ status: "none" as const, location: "/login/bankid" }, { headers: noStore });
   if (result.kind === "done") {
     const headers = new Headers(noStore);
-    for (const cookie of result.response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    for (const cookie of getSetCookies(result.response.headers)) headers.append("Set-Cookie", cookie);
     return json(
       { status: "complete" as const, location: result.response.headers.get("Location") ?? "/" },
       { headers },

@@ -33,3 +33,10 @@ export function pathWithQuery(request: Request): string {
   const url = new URL(request.url);
   return url.pathname + url.search;
 }
+
+/** Every Set-Cookie of a header set, with Node's Headers or Remix's fetch polyfill (which remix-serve installs). */
+export function getSetCookies(headers: Headers): string[] {
+  if (typeof headers.getSetCookie === "function") return headers.getSetCookie();
+  const polyfill = headers as Headers & { getAll?: (name: string) => string[] };
+  return polyfill.getAll?.("set-cookie") ?? [];
+}
