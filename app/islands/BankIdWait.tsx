@@ -42,8 +42,10 @@ export function BankIdWait({
           status: string;
           message?: string | null;
           location?: string;
+          hasQr?: boolean;
         };
         if (stopped) return;
+        if (body.status !== "pending" || !body.hasQr) setShowQr(false);
         if (body.status === "complete" || body.status === "none") {
           window.location.assign(body.location ?? "/");
           return;
