@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as apiLogin from "~/routes/api.login";
+import * as apiUsers from "~/routes/api.core.users";
+import * as apiRegister from "~/routes/api.core.users.register";
+import * as apiSession from "~/routes/api.session";
+import * as bankidChoice from "~/routes/login_.bankid";
+import * as bankidWait from "~/routes/login_.bankid_.wait";
+import * as devBankid from "~/routes/dev.bankid";
+import * as account from "~/routes/account";
+import { homeOf, meets } from "~/server/auth/guards.server";
+import { getDb } from "~/server/db/db.server";
+import { getUserById } from "~/server/domain/users.server";
+import { getBankIdSimulator } from "~/server/integrations/bankid/index.server";
+import { cookiesFrom, formRequest, request, startFreshApp } from "../support/app";
+
+const args = (req: Request) => ({ request: req, params: {}, context: { clientIp: "192.0.2.10" } });
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    const value = await promise;
+    if (value instanceof Response) return value;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a Response");
+}
+
+function mergeCookies(previous: string, response: Response): string {
+  const jar = new Map(previous.split("; ").filter(Boolean).map((c) => [c.split("=")[0]!, c] as const));
+  for (const c of cookiesFrom(response).split("; ").filter(Boolean)) jar.set(c.split("=")[0]!, c);
+  return [...jar.values()].join("; ");
+}
+
+/** Signs a person in through the routes, playing the phone through the simulator in process. */
+async function signInThroughRoutes(personalNumber: string, tenant: string, r = "/account") {
+  let cookie = "";
+  const start = await apiLogin.loader(args(request(`/api/login?tenant=${tenant}&r=${encodeURIComponent(r)}`)));
+  cookie = mergeCookies(cookie, start);
+  const order = (await bankidChoice.action(args(formRequest("/login/bankid", { device: "OtherDevice", r }, { cookie })))) as Response;
+  expect(order.headers.get("Location")).toBe("/login/bankid/wait");
+  cookie = mergeCookies(cookie, order);
+  const waiting = (await bankidWait.loader(args(request("/login/bankid/wait", { cookie })))) as Response;
+  expect(waiting.status).toBe(200);
+  const simulator = getBankIdSimulator();
+  const pending = simulator.listPendingOrders().find((o) => !o.started)!;
+  simulator.openWithQrData(pending.currentQrData, personalNumber);
+  simulator.approve(pending.orderRef);
+  await new Promise((resolve) => setTimeout(resolve, 1050)); // BankID: collect at most once a second
+  const done = await thrown(bankidWait.loader(args(request("/login/bankid/wait", { cookie }))));
+  cookie = mergeCookies(cookie, done);
+  return { done, cookie };
+}
+
+beforeAll(async () => {
+  await startFreshApp();
+});
+
+describe("sign-in through the routes", () => {
+  it("creates the session and sends the user to r; a second tab finds the order used", async () => {
+    const { done, cookie } = await signInThroughRoutes("197904122319", "stadsbo");
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/account");
+    const session = await (await apiSession.loader(args(request("/api/session", { cookie })))).json();
+    expect(session.user).toMatchObject({ firstName: "Maria", role: "PropertyManager", tenant: "stadsbo" });
+    // The completed order is consumed: replaying the wait page cannot sign in again.
+    const replay = await thrown(bankidWait.loader(args(request("/login/bankid/wait", { cookie }))));
+    expect(replay.headers.get("Location")).toBe("/login?error=2");
+  });
+
+  it("refuses an unknown device with 400 and a foreign r falls back to /", async () => {
+    const bad = (await bankidChoice.action(args(formRequest("/login/bankid", { device: "Phone" })))) as Response;
+    expect(bad.status).toBe(400);
+    const start = await apiLogin.loader(args(request("/api/login?tenant=nope&r=https://evil.example")));
+    expect(start.headers.get("Location")).toBe("/login/bankid?r=%2F");
+  });
+
+  it("a session cookie that does not verify counts as no session", async () => {
+    const { cookie } = await signInThroughRoutes("197102031189", "nordhem");
+    const tampered = cookie.replace(/__session=([^;]+)/, (_m, v: string) => `__session=${v.slice(0, -3)}abc`);
+    const response = await thrown(account.loader(args(request("/account", { cookie: tampered }))));
+    expect(response.headers.get("Location")).toBe("/login?r=%2Faccount");
+  });
+
+  it("a first sign-in creates a Pending user who must register first", async () => {
+    const { done, cookie } = await signInThroughRoutes("198201177451", "stadsbo", "/account");
+    expect(done.headers.get("Location")).toBe("/account");
+    const guarded = await thrown(account.loader(args(request("/account", { cookie }))));
+    expect(guarded.headers.get("Location")).toBe("/user/register?r=%2Faccount");
+    const badBody = await apiRegister.action(args(request("/api/core/users/register", { method: "POST", body: "{", cookie })));
+    expect(badBody.status).toBe(400);
+    const invalid = await apiRegister.action(
+      args(request("/api/core/users/register", { method: "POST", body: JSON.stringify({ firstName: "", lastName: "N", email: "x", agreedUponTerms: false }), cookie })),
+    );
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).errors).toEqual({
+      firstName: ["Fältet kan inte vara tomt"],
+      email: ["Felaktigt format"],
+      agreedUponTerms: ["Godkänn användarvillkoren"],
+    });
+    const ok = await apiRegister.action(
+      args(request("/api/core/users/register", { method: "POST", body: JSON.stringify({ firstName: "Nils", lastName: "Nykvist", email: "nils@example.se", agreedUponTerms: true }), cookie })),
+    );
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).status).toBe("Inactive");
+    const again = await apiRegister.action(args(request("/api/core/users/register", { method: "POST", body: "{}", cookie })));
+    expect(again.status).toBe(409);
+  });
+});
+
+describe("api/core/users", () => {
+  it("answers 401 without a session and 400 with Swedish field errors for junk", async () => {
+    expect((await apiUsers.loader(args(request("/api/core/users")))).status).toBe(401);
+    const { cookie } = await signInThroughRoutes("196803142428", "styrelse");
+    const me = await (await apiUsers.loader(args(request("/api/core/users", { cookie })))).json();
+    expect(me).toMatchObject({ firstName: "Karin", features: ["board_member", "private_agreement"], tenantDisplayName: "Styrelseportalen" });
+    const junk = await apiUsers.action(args(request("/api/core/users", { method: "PUT", body: JSON.stringify({ firstName: 42 }), cookie })));
+    expect(junk.status).toBe(400);
+    expect((await junk.json()).errors.lastName).toEqual(["Fältet kan inte vara tomt"]);
+    const ok = await apiUsers.action(
+      args(request("/api/core/users", { method: "PUT", body: JSON.stringify({ firstName: " Karin ", lastName: "Lindqvist", email: "karin@example.se" }), cookie })),
+    );
+    expect((await ok.json()).firstName).toBe("Karin");
+  });
+});
+
+describe("the test BankID app", () => {
+  it("refuses a malformed personal number and a QR code whose HMAC is wrong with 400", async () => {
+    const malformed = (await devBankid.action(args(formRequest("/dev/bankid", { intent: "code", code: "bankid.x", personalNumber: "12345" })))) as Response;
+    expect(malformed.status).toBe(400);
+    const forged = (await devBankid.action(
+      args(formRequest("/dev/bankid", { intent: "code", code: `bankid.${crypto.randomUUID()}.0.${"0".repeat(64)}`, personalNumber: "197904122319" })),
+    )) as Response;
+    expect(forged.status).toBe(400);
+  });
+});
+
+describe("guards", () => {
+  it("check role, feature and action, and know where each user starts", async () => {
+    const db = getDb();
+    const maria = (await getUserById(db, "user-maria"))!;
+    const karin = (await getUserById(db, "user-karin"))!;
+    const elin = (await getUserById(db, "user-elin"))!;
+    const goran = (await getUserById(db, "user-goran"))!;
+    expect(meets(maria, { role: "PropertyManager" })).toBe(true);
+    expect(meets(maria, { role: "BoardMember" })).toBe(false);
+    expect(meets(karin, { role: ["PropertyManager", "BoardMember"], feature: "private_agreement" })).toBe(true);
+    expect(meets(elin, { feature: "board_member" })).toBe(false);
+    expect(meets(maria, { action: "requestCreditCheck" })).toBe(true);
+    expect(meets(goran, { action: "requestCreditCheck" })).toBe(false);
+    expect(homeOf(maria)).toBe("/transfers");
+    expect(homeOf(karin)).toBe("/transfers");
+    expect(homeOf(elin)).toBe("/transfers/private");
+    expect(homeOf(goran)).toBe("/noPermissions");
+  });
+});
