@@ -59,6 +59,7 @@ export async function startLogin(
   } catch (error) {
     throw new LoginStartError(isBankIdError(error) ? error.rfa : "RFA5", error);
   }
+  await pruneLoginOrders(db, now);
   const id = crypto.randomUUID();
   await db
     .insertInto("login_orders")
