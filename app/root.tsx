@@ -27,7 +27,7 @@ import { Header } from "./ui/Header";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
-import { isHeaderHiddenPath } from "./lib/shell";
+import { isHeaderHiddenPath, scrollKey } from "./lib/shell";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -98,7 +98,7 @@ export function Document({ children, themeStyle }: { children: React.ReactNode; 
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollKey} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHeaderHiddenPath, keepsScrollPosition } from "./shell";
+import { isHeaderHiddenPath, keepsScrollPosition, scrollKey } from "./shell";
 
 describe("app shell rules", () => {
   it("hides the header on the start, login-type, pending, register and signature pages", () => {
@@ -29,5 +29,15 @@ describe("app shell rules", () => {
     expect(keepsScrollPosition("/messages")).toBe(true);
     expect(keepsScrollPosition("/transfers")).toBe(false);
     expect(keepsScrollPosition("/faq")).toBe(false);
+  });
+
+  it("shares one scroll key between the tabs of a case and keeps Remix's key elsewhere", () => {
+    expect(scrollKey({ pathname: "/transfers/7/overview", key: "a" })).toBe(
+      scrollKey({ pathname: "/transfers/7/documents", key: "b" }),
+    );
+    expect(scrollKey({ pathname: "/transfers/7/overview", key: "a" })).not.toBe(
+      scrollKey({ pathname: "/transfers/8/overview", key: "a" }),
+    );
+    expect(scrollKey({ pathname: "/faq", key: "abc" })).toBe("abc");
   });
 });

@@ -20,3 +20,12 @@ export function keepsScrollPosition(pathname: string): boolean {
   const lower = pathname.toLowerCase();
   return KEEP_SCROLL.some((part) => lower.includes(part));
 }
+
+/**
+ * The ScrollRestoration key: one shared key for the tabs of one case (so switching tab keeps the position),
+ * otherwise Remix's per-entry key (so new pages start at the top and back/forward restore).
+ */
+export function scrollKey(location: { pathname: string; key: string }): string {
+  if (!keepsScrollPosition(location.pathname)) return location.key;
+  return "keep:" + location.pathname.split("/").slice(0, 3).join("/");
+}

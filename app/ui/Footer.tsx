@@ -1,27 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { LinkList } from "./LinkList";
 
 export function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="footer">
       <nav aria-label={t("shell.footer")}>
-        <ul className="footer__links">
-          <li>
-            <a href="/integrity">{t("shell.privacyPolicy")}</a>
-          </li>
-          <li>
-            <a href="/cookies">{t("shell.cookiePolicy")}</a>
-          </li>
-          <li>
-            <a href="/terms">{t("shell.terms")}</a>
-          </li>
-          <li>
-            <a href="/contact">{t("shell.support")}</a>
-          </li>
-          <li>
-            <a href="/faq#11">{t("shell.faq")}</a>
-          </li>
-        </ul>
+        <LinkList links={["integrity", "cookies", "terms", "support", "faq"]} className="footer__links" />
       </nav>
     </footer>
   );

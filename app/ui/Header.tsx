@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { LinkList } from "./LinkList";
 import { HEADER_FIRST_NAME_MAX, HEADER_LAST_NAME_MAX, truncate } from "~/lib/truncate";
 
 export interface HeaderUser {
@@ -96,28 +97,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <p className="user-menu__name">{fullName}</p>
         {user.email ? <p className="user-menu__email">{user.email}</p> : null}
         {user.tenantDisplayName ? <p className="user-menu__tenant">{user.tenantDisplayName}</p> : null}
-        <ul className="link-list">
-          <li>
-            <a href="/account">{t("shell.account")}</a>
-          </li>
-          <li>
-            <a href="/logout">{t("shell.logOut")}</a>
-          </li>
-        </ul>
-        <ul className="link-list link-list--small">
-          <li>
-            <a href="/cookies">{t("shell.cookiePolicy")}</a>
-          </li>
-          <li>
-            <a href="/terms">{t("shell.terms")}</a>
-          </li>
-          <li>
-            <a href="/integrity">{t("shell.privacyPolicy")}</a>
-          </li>
-          <li>
-            <a href="/contact">{t("shell.support")}</a>
-          </li>
-        </ul>
+        <LinkList links={["account", "logout"]} className="link-list" />
+        <LinkList
+          links={["cookies", "terms", "integrity", "support"]}
+          className="link-list link-list--small"
+        />
       </div>
     </details>
   );
