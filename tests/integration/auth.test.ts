@@ -27,7 +27,12 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 }
 
 function mergeCookies(previous: string, response: Response): string {
-  const jar = new Map(previous.split("; ").filter(Boolean).map((c) => [c.split("=")[0]!, c] as const));
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => [c.split("=")[0]!, c] as const),
+  );
   for (const c of cookiesFrom(response).split("; ").filter(Boolean)) jar.set(c.split("=")[0]!, c);
   return [...jar.values()].join("; ");
 }
@@ -35,9 +40,13 @@ function mergeCookies(previous: string, response: Response): string {
 /** Signs a person in through the routes, playing the phone through the simulator in process. */
 async function signInThroughRoutes(personalNumber: string, tenant: string, r = "/account") {
   let cookie = "";
-  const start = await apiLogin.loader(args(request(`/api/login?tenant=${tenant}&r=${encodeURIComponent(r)}`)));
+  const start = await apiLogin.loader(
+    args(request(`/api/login?tenant=${tenant}&r=${encodeURIComponent(r)}`)),
+  );
   cookie = mergeCookies(cookie, start);
-  const order = (await bankidChoice.action(args(formRequest("/login/bankid", { device: "OtherDevice", r }, { cookie })))) as Response;
+  const order = (await bankidChoice.action(
+    args(formRequest("/login/bankid", { device: "OtherDevice", r }, { cookie })),
+  )) as Response;
   expect(order.headers.get("Location")).toBe("/login/bankid/wait");
   cookie = mergeCookies(cookie, order);
   const waiting = (await bankidWait.loader(args(request("/login/bankid/wait", { cookie })))) as Response;
@@ -69,7 +78,9 @@ describe("sign-in through the routes", () => {
   });
 
   it("refuses an unknown device with 400 and a foreign r falls back to /", async () => {
-    const bad = (await bankidChoice.action(args(formRequest("/login/bankid", { device: "Phone" })))) as Response;
+    const bad = (await bankidChoice.action(
+      args(formRequest("/login/bankid", { device: "Phone" })),
+    )) as Response;
     expect(bad.status).toBe(400);
     const start = await apiLogin.loader(args(request("/api/login?tenant=nope&r=https://evil.example")));
     expect(start.headers.get("Location")).toBe("/login/bankid?r=%2F");
@@ -87,10 +98,18 @@ describe("sign-in through the routes", () => {
     expect(done.headers.get("Location")).toBe("/account");
     const guarded = await thrown(account.loader(args(request("/account", { cookie }))));
     expect(guarded.headers.get("Location")).toBe("/user/register?r=%2Faccount");
-    const badBody = await apiRegister.action(args(request("/api/core/users/register", { method: "POST", body: "{", cookie })));
+    const badBody = await apiRegister.action(
+      args(request("/api/core/users/register", { method: "POST", body: "{", cookie })),
+    );
     expect(badBody.status).toBe(400);
     const invalid = await apiRegister.action(
-      args(request("/api/core/users/register", { method: "POST", body: JSON.stringify({ firstName: "", lastName: "N", email: "x", agreedUponTerms: false }), cookie })),
+      args(
+        request("/api/core/users/register", {
+          method: "POST",
+          body: JSON.stringify({ firstName: "", lastName: "N", email: "x", agreedUponTerms: false }),
+          cookie,
+        }),
+      ),
     );
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).errors).toEqual({
@@ -99,11 +118,24 @@ describe("sign-in through the routes", () => {
       agreedUponTerms: ["Godkänn användarvillkoren"],
     });
     const ok = await apiRegister.action(
-      args(request("/api/core/users/register", { method: "POST", body: JSON.stringify({ firstName: "Nils", lastName: "Nykvist", email: "nils@example.se", agreedUponTerms: true }), cookie })),
+      args(
+        request("/api/core/users/register", {
+          method: "POST",
+          body: JSON.stringify({
+            firstName: "Nils",
+            lastName: "Nykvist",
+            email: "nils@example.se",
+            agreedUponTerms: true,
+          }),
+          cookie,
+        }),
+      ),
     );
     expect(ok.status).toBe(200);
     expect((await ok.json()).status).toBe("Inactive");
-    const again = await apiRegister.action(args(request("/api/core/users/register", { method: "POST", body: "{}", cookie })));
+    const again = await apiRegister.action(
+      args(request("/api/core/users/register", { method: "POST", body: "{}", cookie })),
+    );
     expect(again.status).toBe(409);
   });
 });
@@ -113,12 +145,24 @@ describe("api/core/users", () => {
     expect((await apiUsers.loader(args(request("/api/core/users")))).status).toBe(401);
     const { cookie } = await signInThroughRoutes("196803142428", "styrelse");
     const me = await (await apiUsers.loader(args(request("/api/core/users", { cookie })))).json();
-    expect(me).toMatchObject({ firstName: "Karin", features: ["board_member", "private_agreement"], tenantDisplayName: "Styrelseportalen" });
-    const junk = await apiUsers.action(args(request("/api/core/users", { method: "PUT", body: JSON.stringify({ firstName: 42 }), cookie })));
+    expect(me).toMatchObject({
+      firstName: "Karin",
+      features: ["board_member", "private_agreement"],
+      tenantDisplayName: "Styrelseportalen",
+    });
+    const junk = await apiUsers.action(
+      args(request("/api/core/users", { method: "PUT", body: JSON.stringify({ firstName: 42 }), cookie })),
+    );
     expect(junk.status).toBe(400);
     expect((await junk.json()).errors.lastName).toEqual(["Fältet kan inte vara tomt"]);
     const ok = await apiUsers.action(
-      args(request("/api/core/users", { method: "PUT", body: JSON.stringify({ firstName: " Karin ", lastName: "Lindqvist", email: "karin@example.se" }), cookie })),
+      args(
+        request("/api/core/users", {
+          method: "PUT",
+          body: JSON.stringify({ firstName: " Karin ", lastName: "Lindqvist", email: "karin@example.se" }),
+          cookie,
+        }),
+      ),
     );
     expect((await ok.json()).firstName).toBe("Karin");
   });
@@ -126,10 +170,18 @@ describe("api/core/users", () => {
 
 describe("the test BankID app", () => {
   it("refuses a malformed personal number and a QR code whose HMAC is wrong with 400", async () => {
-    const malformed = (await devBankid.action(args(formRequest("/dev/bankid", { intent: "code", code: "bankid.x", personalNumber: "12345" })))) as Response;
+    const malformed = (await devBankid.action(
+      args(formRequest("/dev/bankid", { intent: "code", code: "bankid.x", personalNumber: "12345" })),
+    )) as Response;
     expect(malformed.status).toBe(400);
     const forged = (await devBankid.action(
-      args(formRequest("/dev/bankid", { intent: "code", code: `bankid.${crypto.randomUUID()}.0.${"0".repeat(64)}`, personalNumber: "197904122319" })),
+      args(
+        formRequest("/dev/bankid", {
+          intent: "code",
+          code: `bankid.${crypto.randomUUID()}.0.${"0".repeat(64)}`,
+          personalNumber: "197904122319",
+        }),
+      ),
     )) as Response;
     expect(forged.status).toBe(400);
   });
@@ -144,7 +196,9 @@ describe("guards", () => {
     const goran = (await getUserById(db, "user-goran"))!;
     expect(meets(maria, { role: "PropertyManager" })).toBe(true);
     expect(meets(maria, { role: "BoardMember" })).toBe(false);
-    expect(meets(karin, { role: ["PropertyManager", "BoardMember"], feature: "private_agreement" })).toBe(true);
+    expect(meets(karin, { role: ["PropertyManager", "BoardMember"], feature: "private_agreement" })).toBe(
+      true,
+    );
     expect(meets(elin, { feature: "board_member" })).toBe(false);
     expect(meets(maria, { action: "requestCreditCheck" })).toBe(true);
     expect(meets(goran, { action: "requestCreditCheck" })).toBe(false);

@@ -35,7 +35,10 @@ function user(
     role,
     status,
     features: JSON.stringify(features),
-    actions: status === "Active" && (role === "PropertyManager" || features.includes("board_member")) ? actions : "[]",
+    actions:
+      status === "Active" && (role === "PropertyManager" || features.includes("board_member"))
+        ? actions
+        : "[]",
     office_id,
     registered_at: registered,
     terms_accepted_at: registered,
