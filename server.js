@@ -17,7 +17,6 @@ if (!fs.existsSync(buildPath)) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
-const common = JSON.parse(fs.readFileSync(path.join(root, "app", "locales", "sv", "common.json"), "utf8"));
 const build = await import(url.pathToFileURL(buildPath).href);
 
 const port = Number(process.env.PORT ?? 3000);
@@ -29,21 +28,8 @@ app.set("trust proxy", process.env.TRUST_PROXY === "1");
 
 // A state-changing request from another site is refused before Remix sees it (docs/decisions/002-csrf.md).
 app.use((req, res, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const origin = req.get("origin");
-  const expected = req.get("x-forwarded-host") ?? req.get("host");
-  let crossSite = false;
-  if (origin !== undefined) {
-    try {
-      crossSite = origin === "null" || new URL(origin).host !== expected;
-    } catch {
-      crossSite = true;
-    }
-  } else {
-    crossSite = req.get("sec-fetch-site") === "cross-site";
-  }
-  if (!crossSite) return next();
-  res.status(403).type("text/plain; charset=utf-8").send(common.errors.crossSite);
+  if (!build.isCrossSite(req.method, (name) => req.get(name))) return next();
+  res.status(403).type("text/plain; charset=utf-8").send(build.commonTexts.errors.crossSite);
 });
 
 // The live channel's Server-Sent Events carry Cache-Control: no-transform, which compression respects.

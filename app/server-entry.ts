@@ -14,3 +14,6 @@ export const future = build.future;
 export const publicPath = build.publicPath;
 export const entry = build.entry;
 export const routes = protectRoutes(build.routes as ServerBuild["routes"]);
+// For server.js, which refuses cross-site writes before Remix: the same rule and the same Swedish text.
+export { isCrossSite } from "./server/security.server";
+export { default as commonTexts } from "./locales/sv/common.json";

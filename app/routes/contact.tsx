@@ -1,17 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getOptionalUser } from "~/server/auth/user.server";
-import { getDb } from "~/server/db/db.server";
-import { resolveTenant } from "~/server/domain/request-tenant.server";
+import { tenantForRequest } from "~/server/domain/request-tenant.server";
 import { supportContactOf } from "~/server/domain/tenants.server";
 import { getEnv } from "~/server/env.server";
 import { getT } from "~/server/i18n.server";
 import { pageTitle } from "~/ui/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  const tenant = await resolveTenant(getDb(), request, user?.tenantId);
+  const tenant = await tenantForRequest(request);
   const t = await getT(request);
   return json({
     title: t("contact.title"),

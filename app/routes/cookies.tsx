@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "~/server/http.server";
+import { getT } from "~/server/i18n.server";
 import { legalDocument } from "~/server/legal.server";
 import { hasCookieConsent, serializeCookieConsent } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "accept-cookies") {
-    return json({ error: "unknown intent" }, { status: 400 });
+    return json({ error: (await getT(request))("errors.badRequest") }, { status: 400 });
   }
   const headers = { "Set-Cookie": await serializeCookieConsent() };
   // A fetcher (JavaScript) gets a plain answer; a document post is redirected back with a notice.

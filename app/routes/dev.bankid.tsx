@@ -64,20 +64,21 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const simulator = simulatorOr404();
+  const t = await getT(request);
   const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ error: "Ogiltig begäran till test-appen." }, { status: 400 });
+  if (!parsed.success) return json({ error: t("devBankid.invalid") }, { status: 400 });
   const input = parsed.data;
   try {
     switch (input.intent) {
       case "scan": {
         const order = simulator.order(input.orderRef);
-        if (!order) throw new BankIdSimulatorError("unknownOrder", "Okänd order");
+        if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
         simulator.openWithQrData(order.currentQrData, input.personalNumber);
         break;
       }
       case "autostart": {
         const order = simulator.order(input.orderRef);
-        if (!order) throw new BankIdSimulatorError("unknownOrder", "Okänd order");
+        if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
         simulator.openWithAutoStartToken(order.autoStartToken, input.personalNumber);
         break;
       }
@@ -102,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof BankIdSimulatorError)
-      return json({ error: `${error.code}: ${error.message}` }, { status: 400 });
+      return json({ error: t("devBankid.refused", { code: error.code }) }, { status: 400 });
     throw error;
   }
   if (new URL(request.url).searchParams.has("json")) return json({ ok: true });

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { homeOf } from "~/server/auth/guards.server";
+import { homeOf, pointerGuard } from "~/server/auth/guards.server";
 import { getOptionalUser } from "~/server/auth/user.server";
 import { getDb } from "~/server/db/db.server";
 import { resolveTenant } from "~/server/domain/request-tenant.server";
@@ -18,9 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const r = safeRedirect(url.searchParams.get("r"), "/");
   const user = await getOptionalUser(request);
   if (user) {
-    if (user.status === "Pending" && !user.registered)
-      throw redirect(`/user/register?r=${encodeURIComponent(r)}`);
-    if (user.status !== "Active") throw redirect(`/user/pending?r=${encodeURIComponent(r)}`);
+    pointerGuard(user, r);
     throw redirect(r !== "/" ? r : homeOf(user));
   }
   const db = getDb();

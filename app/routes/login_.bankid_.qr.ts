@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import QRCode from "qrcode";
 import { loginOrderIdOf } from "~/server/auth/login-flow.server";
 import { getDb } from "~/server/db/db.server";
-import { getLoginOrder } from "~/server/domain/login.server";
-import { qrData, qrSecondsSince } from "~/server/integrations/bankid/index.server";
+import { currentQrData, getLoginOrder } from "~/server/domain/login.server";
 
 /**
  * The current frame of the animated BankID QR code as an SVG image, computed on the server from the order's
@@ -15,11 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // No QR to show (scanned, finished, or this device): an empty answer, not an error the browser reports.
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   }
-  const data = qrData(
-    order.qr_start_token,
-    order.qr_start_secret,
-    qrSecondsSince(Date.parse(order.started_at), Date.now()),
-  );
+  const data = currentQrData(order, new Date());
   const svg = await QRCode.toString(data, { type: "svg", errorCorrectionLevel: "L", margin: 2 });
   return new Response(svg, {
     headers: { "Content-Type": "image/svg+xml", "Cache-Control": "no-store", "X-QR-Data": data },

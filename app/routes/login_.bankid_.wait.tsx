@@ -41,7 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "cancel") return json({ error: "unknown intent" }, { status: 400 });
+  if (form.get("intent") !== "cancel")
+    return json({ error: (await getT(request))("errors.badRequest") }, { status: 400 });
   const orderId = await loginOrderIdOf(request);
   if (orderId) await cancelLogin(getDb(), bankId(), orderId);
   return redirect("/login", 303);

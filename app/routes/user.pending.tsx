@@ -6,7 +6,8 @@ import { getOptionalUser } from "~/server/auth/user.server";
 import { getDb } from "~/server/db/db.server";
 import { provisionUser } from "~/server/domain/provisioning.server";
 import { getUserById } from "~/server/domain/users.server";
-import { pathWithQuery, safeRedirect } from "~/server/http.server";
+import { redirectToLogin } from "~/server/api.server";
+import { safeRedirect } from "~/server/http.server";
 import { getT } from "~/server/i18n.server";
 import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
 import { pageTitle } from "~/ui/page-title";
@@ -15,7 +16,7 @@ export const PENDING_POLL_MS = 5000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   let user = await getOptionalUser(request);
-  if (!user) throw redirect(`/login?r=${encodeURIComponent(pathWithQuery(request))}`);
+  if (!user) throw redirectToLogin(request);
   const r = safeRedirect(new URL(request.url).searchParams.get("r"), "/");
   if (user.status === "Pending" && !user.registered)
     throw redirect(`/user/register?r=${encodeURIComponent(r)}`);

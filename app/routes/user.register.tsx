@@ -64,7 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
     session.set("termsAcceptedAt", new Date().toISOString());
     return json({ accepted: true }, { headers: { "Set-Cookie": await commitSession(session) } });
   }
-  if (intent !== "register") return json({ result: null, error: "unknown intent" }, { status: 400 });
+  if (intent !== "register")
+    return json({ result: null, error: (await getT(request))("errors.badRequest") }, { status: 400 });
 
   // The terms count as accepted only when the server recorded Godkänn; the form's own value is ignored.
   form.set("agreedUponTerms", termsAccepted ? "on" : "");

@@ -7,10 +7,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * The Origin header is compared by host so that a TLS-terminating proxy in front of the server does not matter.
  */
 export function isCrossSiteWrite(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
-  const host =
-    request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
-  const origin = request.headers.get("Origin");
+  return isCrossSite(
+    request.method,
+    (name) => request.headers.get(name) ?? (name === "Host" ? new URL(request.url).host : null),
+  );
+}
+
+/** The same rule over any header source (server.js passes Express's `req.get`). */
+export function isCrossSite(method: string, header: (name: string) => string | null | undefined): boolean {
+  if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  const host = header("X-Forwarded-Host") ?? header("Host");
+  const origin = header("Origin") ?? null;
   if (origin !== null) {
     if (origin === "null") return true;
     try {
@@ -19,7 +26,7 @@ export function isCrossSiteWrite(request: Request): boolean {
       return true;
     }
   }
-  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+  return header("Sec-Fetch-Site") === "cross-site";
 }
 
 export function createNonce(): string {

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { UserRole } from "../db/schema.server";
 import type { Feature, User } from "../domain/users.server";
+import { redirectToLogin } from "../api.server";
 import { pathWithQuery } from "../http.server";
 import { getOptionalUser } from "./user.server";
 
@@ -18,12 +19,17 @@ export interface Requirements {
  */
 export async function requireUser(request: Request, requirements: Requirements = {}): Promise<User> {
   const user = await getOptionalUser(request);
-  const r = encodeURIComponent(pathWithQuery(request));
-  if (!user) throw redirect(`/login?r=${r}`);
-  if (user.status === "Pending" && !user.registered) throw redirect(`/user/register?r=${r}`);
-  if (user.status !== "Active") throw redirect(`/user/pending?r=${r}`);
+  if (!user) throw redirectToLogin(request);
+  pointerGuard(user, pathWithQuery(request));
   if (!meets(user, requirements)) throw redirect(requirements.redirectTo ?? "/");
   return user;
+}
+
+/** The pointer guard: a Pending, unregistered user registers; any other non-Active user waits. Both carry r. */
+export function pointerGuard(user: User, r: string): void {
+  const back = encodeURIComponent(r);
+  if (user.status === "Pending" && !user.registered) throw redirect(`/user/register?r=${back}`);
+  if (user.status !== "Active") throw redirect(`/user/pending?r=${back}`);
 }
 
 export function meets(user: User, { role, feature, action }: Requirements): boolean {

@@ -1,14 +1,14 @@
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import type { User } from "../domain/users.server";
-import { pathWithQuery } from "../http.server";
+import { redirectToLogin } from "../api.server";
 import { getSession } from "../session.server";
 import { getOptionalUser } from "./user.server";
 
 /** Registration is only for a signed-in Pending user who has not registered yet; anyone else goes to /. */
 export async function requireUnregisteredUser(request: Request): Promise<User> {
   const user = await getOptionalUser(request);
-  if (!user) throw redirect(`/login?r=${encodeURIComponent(pathWithQuery(request))}`);
+  if (!user) throw redirectToLogin(request);
   if (user.status !== "Pending" || user.registered) throw redirect("/");
   return user;
 }

@@ -151,6 +151,15 @@ async function collectOnce(db: Db, bankid: BankIdClient, order: LoginOrder, now:
   }
 }
 
+/** The animated QR content of an order at this moment (BankID: seconds since the order started). */
+export function currentQrData(order: LoginOrder, now: Date): string {
+  return qrData(
+    order.qr_start_token,
+    order.qr_start_secret,
+    qrSecondsSince(Date.parse(order.started_at), now.getTime()),
+  );
+}
+
 function stateOf(order: LoginOrder, now: Date): LoginState {
   const sameDevice = order.device === "ThisDevice";
   let rfa: RfaCode | null = null;
@@ -169,14 +178,7 @@ function stateOf(order: LoginOrder, now: Date): LoginState {
     status: order.status,
     hintCode: order.hint_code,
     rfa,
-    qr:
-      !sameDevice && waitingForApp
-        ? qrData(
-            order.qr_start_token,
-            order.qr_start_secret,
-            qrSecondsSince(Date.parse(order.started_at), now.getTime()),
-          )
-        : null,
+    qr: !sameDevice && waitingForApp ? currentQrData(order, now) : null,
     autoStartToken: order.auto_start_token,
     returnTo: order.return_to,
   };
