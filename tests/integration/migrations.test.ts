@@ -3,6 +3,9 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { isSeeded, seed } from "~/server/db/seed/seed.server";
 import { getTenantOrDefault, listTenants } from "~/server/domain/tenants.server";
 import type { DbHandle } from "~/server/db/kysely.server";
+import * as frozen from "~/server/db/migrations/enums.server";
+import * as vocabulary from "~/lib/transfer";
+import { IDENTIFIER_TYPES } from "~/lib/identifier";
 import { freshPostgres, freshSqlite } from "../support/db";
 
 async function exerciseSchema(handle: DbHandle) {
@@ -27,6 +30,29 @@ async function exerciseSchema(handle: DbHandle) {
   ]);
 }
 
+describe("migration value lists", () => {
+  it("equal the vocabulary of app/lib/transfer.ts until a migration changes them", () => {
+    expect(frozen.TRANSFER_STATUSES).toEqual(vocabulary.TRANSFER_STATUSES);
+    expect(frozen.TRANSFER_TYPES).toEqual(vocabulary.TRANSFER_TYPES);
+    expect(frozen.INITIATOR_ROLES).toEqual(vocabulary.INITIATOR_ROLES);
+    expect(frozen.PARTY_KINDS).toEqual(vocabulary.PARTY_KINDS);
+    expect(frozen.IDENTIFIER_TYPES_FOR_DB).toEqual(IDENTIFIER_TYPES);
+    expect(frozen.DOCUMENT_CATEGORIES).toEqual(vocabulary.DOCUMENT_CATEGORIES);
+    expect(frozen.DOCUMENT_STATUSES).toEqual(vocabulary.DOCUMENT_STATUSES);
+    expect(frozen.DOCUMENT_TYPES).toEqual(vocabulary.DOCUMENT_TYPES);
+    expect(frozen.CHECK_RESULTS).toEqual(vocabulary.CHECK_RESULTS);
+    expect(frozen.SUPPLEMENT_STATUSES).toEqual(vocabulary.SUPPLEMENT_STATUSES);
+    expect(frozen.ANSWER_STATUSES).toEqual(vocabulary.ANSWER_STATUSES);
+    expect(frozen.SUPPLEMENT_PERSON_TYPES).toEqual(vocabulary.SUPPLEMENT_PERSON_TYPES);
+    expect(frozen.CHANGE_DECISIONS).toEqual(vocabulary.CHANGE_DECISIONS);
+    expect(frozen.CREDIT_CHECK_STATUSES).toEqual(vocabulary.CREDIT_CHECK_STATUSES);
+    expect(frozen.MESSAGE_ROLES).toEqual(vocabulary.MESSAGE_ROLES);
+    expect(frozen.MEMBERSHIP_DECISIONS).toEqual(vocabulary.MEMBERSHIP_DECISIONS);
+    expect(frozen.SIGN_DEVICES).toEqual(vocabulary.SIGN_DEVICES);
+    expect(frozen.NOTE_AUDIENCES).toEqual(vocabulary.NOTE_AUDIENCES);
+  });
+});
+
 describe("migrations", () => {
   it("run and seed on SQLite", async () => {
     const handle = await freshSqlite();
@@ -47,7 +73,11 @@ describe("migrations", () => {
       return;
     }
     try {
-      expect(await migrateToLatest(pg.handle.db)).toEqual(["0001-foundation", "0002-users"]);
+      expect(await migrateToLatest(pg.handle.db)).toEqual([
+        "0001-foundation",
+        "0002-users",
+        "0003-transfers",
+      ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);
     } finally {

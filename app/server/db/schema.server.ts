@@ -96,6 +96,334 @@ export interface LoginOrdersTable {
   finished_at: string | null;
 }
 
+// ---- The transfer domain (migration 0003). Enumerations are the values of app/lib/transfer.ts. ----
+
+export interface AssociationsTable {
+  id: string;
+  /** 10 digits, no hyphen. */
+  organisation_number: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface PropertyObjectsTable {
+  id: string;
+  /** The manager's object number, e.g. "1102-0304" (shown as objectDescription). */
+  object_number: string;
+  description: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  association_id: string;
+  /** The property-manager tenant that manages the object. */
+  tenant_id: string;
+  provider_id: string;
+  under_maintenance: Flag;
+  /** Living area in kvm, null when unknown. */
+  area: number | null;
+  created_at: Timestamp;
+}
+
+export interface BoardEngagementsTable {
+  id: string;
+  /** 12 digits. */
+  personal_number: string;
+  association_id: string;
+  role: "Chair" | "Member" | "Deputy";
+  /** registry: the company registry's daily refresh; manager: the property manager's own rights. */
+  source: "registry" | "manager";
+  refreshed_at: string;
+}
+
+export interface TransfersTable {
+  id: string;
+  object_id: string;
+  /** Denormalised from the object so that lists filter and sort without joins. */
+  object_number: string;
+  association_id: string;
+  association_name: string;
+  /** The managing property-manager tenant. */
+  tenant_id: string;
+  provider_id: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  /** Lower-cased object number and association name for the list search. */
+  search_text: string;
+  transfer_type: string;
+  initiator_role: string;
+  status: string;
+  /** The review status to return to when the last open supplement request closes. */
+  status_before_info_request: string | null;
+  /** "Stopped" or null. */
+  sale_status: string | null;
+  under_investigation_since: string | null;
+  parts_notified: Flag;
+  expired: Flag;
+  /** JSON array of running task names. */
+  running_tasks: string;
+  aborting: Flag;
+  has_deviations: Flag;
+  action_is_needed: Flag;
+  awaiting_info_request_answer: Flag;
+  unresolved_messages: number;
+  number_of_messages: number;
+  finalized_at_property_manager: Flag;
+  finalized_by_user_id: string | null;
+  finalized_at: string | null;
+  /** Whole SEK. */
+  purchase_price: number | null;
+  /** YYYY-MM-DD. */
+  entry_date: string | null;
+  contract_date: string | null;
+  membership_decision: string | null;
+  /** YYYY-MM-DD of the decision. */
+  membership_decision_date: string | null;
+  intermediary_first_name: string | null;
+  intermediary_last_name: string | null;
+  intermediary_email: string | null;
+  intermediary_office_name: string | null;
+  /** The user who created it (the private party for private transfers). */
+  created_by_user_id: string | null;
+  summary_document_id: string | null;
+  /** Optimistic concurrency: every write sets version = version + 1 where version = the one read. */
+  version: number;
+  created_at: string;
+  modified_at: string;
+  deleted_at: string | null;
+}
+
+export interface TransferPartiesTable {
+  id: string;
+  transfer_id: string;
+  kind: string;
+  identifier_type: string;
+  /** Normalised: digits only unless the type is Other. */
+  identifier_value: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  /** The acquirer's address, or the transferor's new address. */
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+  owner_share_numerator: number | null;
+  owner_share_denominator: number | null;
+  transfer_share_numerator: number | null;
+  transfer_share_denominator: number | null;
+  membership_status: string | null;
+  is_payment_notice_recipient: Flag;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface DocumentsTable {
+  id: string;
+  transfer_id: string;
+  file_name: string;
+  category: string;
+  status: string;
+  document_type: string;
+  size_in_bytes: number | null;
+  /** The party the document belongs to, if any. */
+  belongs_to: string | null;
+  sensitive: Flag;
+  storage_key: string | null;
+  uploaded_by_user_id: string | null;
+  supplement_answer_id: string | null;
+  created_at: string;
+  verified_at: string | null;
+  data_erased_at: string | null;
+  archived_at: string | null;
+}
+
+export interface AutomaticChecksTable {
+  id: string;
+  transfer_id: string;
+  type: string;
+  result: string;
+  accepted_by_user_id: string | null;
+  accepted_at: string | null;
+  created_at: string;
+}
+
+export interface SupplementRequestsTable {
+  id: string;
+  transfer_id: string;
+  category: string;
+  message: string;
+  person_id: string | null;
+  person_type: string;
+  initiator_role: string;
+  forwarded: Flag;
+  status: string;
+  created_by_user_id: string;
+  created_by_name: string;
+  created_at: string;
+  cancelled_at: string | null;
+}
+
+export interface SupplementAnswersTable {
+  id: string;
+  request_id: string;
+  status: string;
+  document_id: string | null;
+  answered_by: string | null;
+  answered_at: string | null;
+  handled_by: string | null;
+  handled_by_user_id: string | null;
+  handled_at: string | null;
+  reject_reason: string | null;
+  created_at: string;
+}
+
+export interface SupplementAnswerGuarantorsTable {
+  id: string;
+  answer_id: string;
+  identifier_value: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  sort_order: number;
+}
+
+export interface ChangeRequestsTable {
+  id: string;
+  transfer_id: string;
+  created_by_user_id: string;
+  created_by_first_name: string;
+  created_by_last_name: string;
+  created_at: string;
+  purchase_price_previous: number | null;
+  purchase_price_new: number | null;
+  entry_date_previous: string | null;
+  entry_date_new: string | null;
+  contract_date_previous: string | null;
+  contract_date_new: string | null;
+  additional_agreement_document_id: string | null;
+  decision: string | null;
+  decided_at: string | null;
+  decided_by: string | null;
+  decided_by_user_id: string | null;
+  rejected_reason: string | null;
+}
+
+export interface CreditCheckOrdersTable {
+  id: string;
+  transfer_id: string;
+  party_id: string | null;
+  /** 12-digit personal number. */
+  identifier_value: string;
+  ordered_by_user_id: string;
+  ordered_at: string;
+  status: string;
+  /** JSON of the bureau's result (spec 02 §3), null until it arrives or after erasure. */
+  result: string | null;
+  completed_at: string | null;
+  data_erased_at: string | null;
+}
+
+export interface MessagesTable {
+  id: string;
+  transfer_id: string;
+  /** Null for a message; the message id for a reply. */
+  parent_id: string | null;
+  recipient: string | null;
+  sent_by_user_id: string | null;
+  sent_by_first_name: string;
+  sent_by_last_name: string;
+  sent_by_role: string;
+  body: string;
+  resolved: Flag;
+  resolved_by_user_id: string | null;
+  resolved_at: string | null;
+  created_at: string;
+  /** Time of the latest reply (or the message itself), for the worklist. */
+  latest_at: string;
+}
+
+export interface NotesTable {
+  id: string;
+  transfer_id: string;
+  /** Whose panel: the manager's Anteckningar or the board's Styrelseanteckningar. */
+  audience: string;
+  body: string;
+  created_by_user_id: string;
+  created_by_name: string;
+  created_at: string;
+}
+
+export interface MembershipDecisionsTable {
+  id: string;
+  transfer_id: string;
+  decision: string;
+  decision_date: string;
+  reason: string | null;
+  decided_by_user_id: string;
+  decided_by_name: string;
+  sign_device: string;
+  document_id: string | null;
+  created_at: string;
+}
+
+export interface SignSessionsTable {
+  id: string;
+  transfer_id: string;
+  user_id: string;
+  decision: "Approve" | "Reject";
+  sign_device: string;
+  order_ref: string | null;
+  auto_start_token: string | null;
+  qr_start_token: string | null;
+  qr_start_secret: string | null;
+  launch_url: string | null;
+  status: "Pending" | "complete" | "failed" | "cancelled";
+  reason: string | null;
+  decision_date: string | null;
+  hint_code: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface TransferActivityTable {
+  id: string;
+  transfer_id: string;
+  user_id: string;
+  tenant_id: string;
+  first_name: string;
+  last_name: string;
+  updated_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  user_id: string | null;
+  tenant_id: string | null;
+  /** JSON object. */
+  properties: string;
+  duration_ms: number | null;
+  occurred_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  transfer_id: string | null;
+  entity: string;
+  entity_id: string;
+  action: string;
+  user_id: string | null;
+  at: string;
+  /** JSON of the changed fields before and after. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   tenants: TenantsTable;
   management_providers: ManagementProvidersTable;
@@ -103,6 +431,25 @@ export interface Database {
   users: UsersTable;
   user_offices: UserOfficesTable;
   login_orders: LoginOrdersTable;
+  associations: AssociationsTable;
+  property_objects: PropertyObjectsTable;
+  board_engagements: BoardEngagementsTable;
+  transfers: TransfersTable;
+  transfer_parties: TransferPartiesTable;
+  documents: DocumentsTable;
+  automatic_checks: AutomaticChecksTable;
+  supplement_requests: SupplementRequestsTable;
+  supplement_answers: SupplementAnswersTable;
+  supplement_answer_guarantors: SupplementAnswerGuarantorsTable;
+  change_requests: ChangeRequestsTable;
+  credit_check_orders: CreditCheckOrdersTable;
+  messages: MessagesTable;
+  notes: NotesTable;
+  membership_decisions: MembershipDecisionsTable;
+  sign_sessions: SignSessionsTable;
+  transfer_activity: TransferActivityTable;
+  analytics_events: AnalyticsEventsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -112,4 +459,10 @@ export type ManagementProvider = Selectable<ManagementProvidersTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type LoginOrder = Selectable<LoginOrdersTable>;
+export type TransferRow = Selectable<TransfersTable>;
+export type NewTransfer = Insertable<TransfersTable>;
+export type PartyRow = Selectable<TransferPartiesTable>;
+export type NewParty = Insertable<TransferPartiesTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type PropertyObjectRow = Selectable<PropertyObjectsTable>;
 export type { Generated };
