@@ -7,6 +7,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
  */
 type Flag = ColumnType<number, number | undefined, number>;
 type Timestamp = ColumnType<string, string | undefined, string>;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export type TenantType = "pm" | "board" | "individuals";
 
@@ -163,13 +165,13 @@ export interface TransfersTable {
   parts_notified: Flag;
   expired: Flag;
   /** JSON array of running task names. */
-  running_tasks: string;
+  running_tasks: Defaulted<string>;
   aborting: Flag;
   has_deviations: Flag;
   action_is_needed: Flag;
   awaiting_info_request_answer: Flag;
-  unresolved_messages: number;
-  number_of_messages: number;
+  unresolved_messages: Defaulted<number>;
+  number_of_messages: Defaulted<number>;
   finalized_at_property_manager: Flag;
   finalized_by_user_id: string | null;
   finalized_at: string | null;
@@ -189,7 +191,7 @@ export interface TransfersTable {
   created_by_user_id: string | null;
   summary_document_id: string | null;
   /** Optimistic concurrency: every write sets version = version + 1 where version = the one read. */
-  version: number;
+  version: Defaulted<number>;
   created_at: string;
   modified_at: string;
   deleted_at: string | null;
@@ -217,7 +219,7 @@ export interface TransferPartiesTable {
   transfer_share_denominator: number | null;
   membership_status: string | null;
   is_payment_notice_recipient: Flag;
-  sort_order: number;
+  sort_order: Defaulted<number>;
   created_at: string;
 }
 
@@ -289,7 +291,7 @@ export interface SupplementAnswerGuarantorsTable {
   last_name: string;
   email: string | null;
   phone: string | null;
-  sort_order: number;
+  sort_order: Defaulted<number>;
 }
 
 export interface ChangeRequestsTable {
@@ -406,7 +408,7 @@ export interface AnalyticsEventsTable {
   user_id: string | null;
   tenant_id: string | null;
   /** JSON object. */
-  properties: string;
+  properties: Defaulted<string>;
   duration_ms: number | null;
   occurred_at: string;
 }

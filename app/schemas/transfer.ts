@@ -1,0 +1,100 @@
+import * as z from "zod";
+import { isIsoDate, todayInStockholm } from "~/lib/dates";
+import {
+  CHECK_RESULTS,
+  CHECK_TYPES,
+  DOCUMENT_CATEGORIES,
+  SIGN_DEVICES,
+  SUPPLEMENT_PERSON_TYPES,
+} from "~/lib/transfer";
+
+// Messages are keys of app/locales/sv/domain.json; pages and the JSON API translate them.
+
+const id = z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(100);
+
+/** An optional expected version: a form carries the version it showed, so a stale form loses cleanly. */
+const version = z.coerce.number().int().positive().optional();
+
+export const TransferRefSchema = z.object({ transferId: id, version });
+
+function decisionDate(now: Date) {
+  return z
+    .string({ error: "validation.decisionDateRequired" })
+    .trim()
+    .min(1, "validation.decisionDateRequired")
+    .refine(isIsoDate, "validation.invalidDate")
+    .refine((d) => !isIsoDate(d) || d <= todayInStockholm(now), "validation.decisionDateInFuture");
+}
+
+const acquirerIds = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z.array(id).max(50),
+);
+
+/** Announce or sign an approval (spec 02 §5 "Announce approval or rejection", §6 SignByProxy). */
+export function approveMembershipSchema(now: Date = new Date()) {
+  return z.object({
+    transferId: id,
+    version,
+    signDevice: z.enum(SIGN_DEVICES, { error: "validation.unknownValue" }),
+    decisionDate: decisionDate(now),
+    acquirerIds,
+  });
+}
+
+/** Rejection always uses electronic ID on this or another device and needs a reason. */
+export function rejectMembershipSchema(now: Date = new Date()) {
+  return z.object({
+    transferId: id,
+    version,
+    signDevice: z.enum(["ThisDevice", "OtherDevice"], { error: "validation.unknownValue" }),
+    decisionDate: decisionDate(now),
+    reason: z
+      .string({ error: "validation.reasonRequired" })
+      .trim()
+      .min(1, "validation.reasonRequired")
+      .max(2000),
+  });
+}
+
+export const RequestAdditionalInfoSchema = z
+  .object({
+    transferId: id,
+    category: z.enum(DOCUMENT_CATEGORIES, { error: "validation.unknownValue" }),
+    personType: z.enum(SUPPLEMENT_PERSON_TYPES, { error: "validation.unknownValue" }),
+    personId: z.string().trim().max(100).optional(),
+    message: z
+      .string({ error: "validation.messageRequired" })
+      .trim()
+      .min(1, "validation.messageRequired")
+      .min(2, "validation.tooFewCharacters")
+      .max(30000, "validation.tooManyCharacters"),
+  })
+  .refine((v) => v.personType === "None" || (v.personId ?? "") !== "", {
+    path: ["personId"],
+    message: "validation.required",
+  });
+
+export const SupplementRefSchema = z.object({ transferId: id, requestId: id });
+
+export const AutomaticReviewResultSchema = z.object({
+  transferId: id,
+  checks: z
+    .array(
+      z.object({
+        type: z.enum(CHECK_TYPES, { error: "validation.unknownValue" }),
+        result: z.enum(CHECK_RESULTS, { error: "validation.unknownValue" }),
+      }),
+    )
+    .min(1),
+});
+
+/** zod issues as {field: [message key]} for the domain's Validation error. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "form";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

@@ -1,0 +1,489 @@
+import crypto from "node:crypto";
+import type * as z from "zod";
+import type { Db } from "../../db/kysely.server";
+import type { TransferRow, TransfersTable } from "../../db/schema.server";
+import type { Updateable } from "kysely";
+import type { LivePublisher, EventName, Payloads } from "../../live/events.server";
+import { transferGroup } from "../../live/events.server";
+import type { RunningTask, TransferActionType, TransferStatus } from "~/lib/transfer";
+import {
+  AutomaticReviewResultSchema,
+  RequestAdditionalInfoSchema,
+  SupplementRefSchema,
+  TransferRefSchema,
+  approveMembershipSchema,
+  fieldErrorsOf,
+  rejectMembershipSchema,
+} from "~/schemas/transfer";
+import { personDisplayName } from "~/lib/person";
+import type { TransferFacts, Viewer } from "./facts.server";
+import { conflict, forbidden, invalid, invalidTransition, notFound } from "./errors.server";
+import {
+  isReviewStatus,
+  nextStatus,
+  previousReviewStatusAfter,
+  TransitionError,
+  type UseCase,
+} from "./lifecycle.server";
+import { loadTransferFacts, parseJsonList } from "./load.server";
+import { supplementActions, transferActions } from "./policies.server";
+import { findScopedTransfer } from "./scope.server";
+
+/**
+ * The transfer use cases. Each one, in one transaction: reads the transfer through the viewer's scope (a
+ * transfer outside it is NotFound), checks the offered action with the same policy the page used, asks the
+ * transition table for the next status, writes the change with a conditional update on `version` (so that of
+ * two concurrent changes exactly one wins) and an audit row. After the commit it publishes the live events.
+ */
+
+export interface Actor {
+  viewer: Viewer;
+  firstName: string;
+  lastName: string;
+}
+
+export interface UseCaseContext {
+  db: Db;
+  /** The signed-in user, or "system" for jobs and integrations (no scope, no policy). */
+  actor: Actor | "system";
+  now?: Date;
+  live?: LivePublisher;
+}
+
+export type PublishedEvent = {
+  [E in EventName]: { group: string; event: E; payload: Payloads[E] };
+}[EventName];
+
+export interface UseCaseResult {
+  transferId: string;
+  status: TransferStatus;
+  version: number;
+  events: PublishedEvent[];
+}
+
+type TransferPatch = Omit<Updateable<TransfersTable>, "id" | "version" | "modified_at" | "status">;
+
+interface Step {
+  useCase: UseCase;
+  /** The offered action that must be enabled for a user to run this; jobs skip it. */
+  action?: TransferActionType;
+  expectedVersion?: number;
+  patch?: (row: TransferRow, facts: TransferFacts) => TransferPatch;
+  /** Further writes in the same transaction (rows of other tables). */
+  write?: (trx: Db, row: TransferRow, at: string) => Promise<void>;
+  events?: (row: TransferRow, status: TransferStatus) => PublishedEvent[];
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalid(fieldErrorsOf(result.error));
+  return result.data;
+}
+
+function actorUserId(ctx: UseCaseContext): string | null {
+  return ctx.actor === "system" ? null : ctx.actor.viewer.id;
+}
+
+function tasksWith(row: TransferRow, task: RunningTask): string {
+  const tasks = parseJsonList(row.running_tasks);
+  return JSON.stringify(tasks.includes(task) ? tasks : [...tasks, task]);
+}
+
+function tasksWithout(row: TransferRow, task: RunningTask): string {
+  return JSON.stringify(parseJsonList(row.running_tasks).filter((t) => t !== task));
+}
+
+function event<E extends EventName>(transferId: string, name: E, payload: Payloads[E]): PublishedEvent {
+  return { group: transferGroup(transferId), event: name, payload } as PublishedEvent;
+}
+
+async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise<UseCaseResult> {
+  const now = ctx.now ?? new Date();
+  const at = now.toISOString();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const row =
+      ctx.actor === "system"
+        ? ((await trx.selectFrom("transfers").selectAll().where("id", "=", transferId).executeTakeFirst()) ??
+          null)
+        : await findScopedTransfer(trx, ctx.actor.viewer, transferId);
+    if (!row) throw notFound();
+    if (step.expectedVersion !== undefined && step.expectedVersion !== row.version) throw conflict();
+
+    const facts = await loadTransferFacts(trx, row);
+    if (ctx.actor !== "system" && step.action) {
+      const offered = transferActions(ctx.actor.viewer, facts, now).find((a) => a.type === step.action);
+      if (!offered) throw forbidden();
+      if (offered.disabled) throw forbidden(`blockers.${offered.reason ?? "notAllowed"}`);
+    }
+
+    const from = row.status as TransferStatus;
+    let to: TransferStatus;
+    try {
+      to = nextStatus(step.useCase, from, row.status_before_info_request);
+    } catch (error) {
+      if (error instanceof TransitionError) throw invalidTransition();
+      throw error;
+    }
+    const stored = isReviewStatus(row.status_before_info_request) ? row.status_before_info_request : null;
+    const patch: Updateable<TransfersTable> = {
+      ...(step.patch?.(row, facts) ?? {}),
+      status: to,
+      status_before_info_request: previousReviewStatusAfter(step.useCase, from, stored),
+      version: row.version + 1,
+      modified_at: at,
+    };
+    const updated = await trx
+      .updateTable("transfers")
+      .set(patch)
+      .where("id", "=", row.id)
+      .where("version", "=", row.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict();
+
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(patch)) {
+      if (key === "version" || key === "modified_at") continue;
+      const old = (row as unknown as Record<string, unknown>)[key];
+      if (old !== value) {
+        before[key] = old;
+        after[key] = value;
+      }
+    }
+    await trx
+      .insertInto("audit_log")
+      .values({
+        id: crypto.randomUUID(),
+        transfer_id: row.id,
+        entity: "transfer",
+        entity_id: row.id,
+        action: step.useCase,
+        user_id: actorUserId(ctx),
+        at,
+        before: JSON.stringify(before),
+        after: JSON.stringify(after),
+      })
+      .execute();
+    await step.write?.(trx, row, at);
+    return { row, to, version: row.version + 1 };
+  });
+
+  const events = step.events?.(result.row, result.to) ?? [];
+  if (ctx.live) {
+    for (const e of events) await ctx.live.publish(e.group, e.event, e.payload as never);
+  }
+  return { transferId, status: result.to, version: result.version, events };
+}
+
+// ---- Transfer actions of spec 02 §4 ----
+
+export function sendToMembershipReview(ctx: UseCaseContext, input: unknown) {
+  const { transferId, version } = parse(TransferRefSchema, input);
+  return run(ctx, transferId, {
+    useCase: "sendToMembershipReview",
+    action: "SendToMembershipReview",
+    expectedVersion: version,
+    events: (row) => [event(row.id, "transferApproved", { transferId: row.id })],
+  });
+}
+
+export function startApplication(ctx: UseCaseContext, input: unknown) {
+  const { transferId, version } = parse(TransferRefSchema, input);
+  return run(ctx, transferId, {
+    useCase: "startApplication",
+    action: "CreateApplication",
+    expectedVersion: version,
+  });
+}
+
+/** The application was sent in: the automatic review starts as a background task. */
+export function submitApplication(ctx: UseCaseContext, input: unknown) {
+  const { transferId, version } = parse(TransferRefSchema, input);
+  return run(ctx, transferId, {
+    useCase: "submitApplication",
+    action: "CreateApplication",
+    expectedVersion: version,
+    patch: (row) => ({ running_tasks: tasksWith(row, "AutomaticReview") }),
+    events: (row) => [event(row.id, "transferTaskStarted", { transferId: row.id, task: "AutomaticReview" })],
+  });
+}
+
+/** The automatic review finished (a job): its checks are stored and the transfer is ready for review. */
+export function completeAutomaticReview(ctx: UseCaseContext, input: unknown) {
+  const { transferId, checks } = parse(AutomaticReviewResultSchema, input);
+  return run(ctx, transferId, {
+    useCase: "completeAutomaticReview",
+    patch: (row) => ({
+      running_tasks: tasksWithout(row, "AutomaticReview"),
+      has_deviations: checks.some((c) => c.result === "Deviation") ? 1 : 0,
+    }),
+    write: async (trx, row, at) => {
+      await trx.deleteFrom("automatic_checks").where("transfer_id", "=", row.id).execute();
+      for (const check of checks) {
+        await trx
+          .insertInto("automatic_checks")
+          .values({
+            id: crypto.randomUUID(),
+            transfer_id: row.id,
+            type: check.type,
+            result: check.result,
+            created_at: at,
+          })
+          .execute();
+      }
+    },
+    events: (row) => [
+      event(row.id, "transferTaskCompleted", { transferId: row.id, task: "AutomaticReview" }),
+      event(row.id, "transferReadyForReview", { transferId: row.id }),
+    ],
+  });
+}
+
+export function abortTransfer(ctx: UseCaseContext, input: unknown) {
+  const { transferId, version } = parse(TransferRefSchema, input);
+  return run(ctx, transferId, {
+    useCase: "abort",
+    action: "AbortTransfer",
+    expectedVersion: version,
+    patch: (row) => ({ aborting: 1, running_tasks: tasksWith(row, "Abort") }),
+    events: (row) => [event(row.id, "transferTaskStarted", { transferId: row.id, task: "Abort" })],
+  });
+}
+
+/** The abort job finished (the manager's system was told): the transfer is Aborted. */
+export function completeAbort(ctx: UseCaseContext, input: unknown) {
+  const { transferId } = parse(TransferRefSchema, input);
+  return run(ctx, transferId, {
+    useCase: "completeAbort",
+    patch: (row) => ({ aborting: 0, running_tasks: tasksWithout(row, "Abort") }),
+    events: (row) => [
+      event(row.id, "transferTaskCompleted", { transferId: row.id, task: "Abort" }),
+      event(row.id, "transferAborted", { transferId: row.id }),
+    ],
+  });
+}
+
+function flag(useCase: UseCase, action: TransferActionType, patch: (now: Date) => TransferPatch) {
+  return (ctx: UseCaseContext, input: unknown) => {
+    const { transferId, version } = parse(TransferRefSchema, input);
+    return run(ctx, transferId, {
+      useCase,
+      action,
+      expectedVersion: version,
+      patch: () => patch(ctx.now ?? new Date()),
+    });
+  };
+}
+
+export const markSaleStopped = flag("markSaleStopped", "MarkAsSaleStopped", () => ({
+  sale_status: "Stopped",
+}));
+export const removeSaleStop = flag("removeSaleStop", "RemoveSaleStopped", () => ({ sale_status: null }));
+export const markUnderInvestigation = flag("markUnderInvestigation", "MarkAsUnderInvestigation", (now) => ({
+  under_investigation_since: now.toISOString(),
+}));
+export const removeUnderInvestigation = flag("removeUnderInvestigation", "RemoveUnderInvestigation", () => ({
+  under_investigation_since: null,
+}));
+export const markPartsNotified = flag("markPartsNotified", "MarkPartsNotified", () => ({
+  parts_notified: 1,
+}));
+
+// ---- Membership decision ----
+
+function actorName(ctx: UseCaseContext): string {
+  return ctx.actor === "system" ? "" : personDisplayName(ctx.actor);
+}
+
+function decisionWriter(
+  ctx: UseCaseContext,
+  decision: "Approved" | "Rejected",
+  input: { decisionDate: string; signDevice: string; reason?: string },
+) {
+  return async (trx: Db, row: TransferRow, at: string) => {
+    await trx
+      .insertInto("membership_decisions")
+      .values({
+        id: crypto.randomUUID(),
+        transfer_id: row.id,
+        decision,
+        decision_date: input.decisionDate,
+        reason: input.reason ?? null,
+        decided_by_user_id: actorUserId(ctx) ?? "system",
+        decided_by_name: actorName(ctx),
+        sign_device: input.signDevice,
+        document_id: null,
+        created_at: at,
+      })
+      .execute();
+    // A signing in progress for this transfer has no purpose any more.
+    await trx
+      .updateTable("sign_sessions")
+      .set({ status: "cancelled", finished_at: at })
+      .where("transfer_id", "=", row.id)
+      .where("status", "=", "Pending")
+      .execute();
+  };
+}
+
+function finalizedBy(ctx: UseCaseContext, at: string): TransferPatch {
+  // A decision announced by a property manager completes the manager's handling (the "finalized" icon).
+  if (ctx.actor === "system" || ctx.actor.viewer.role !== "PropertyManager") return {};
+  return { finalized_at_property_manager: 1, finalized_by_user_id: ctx.actor.viewer.id, finalized_at: at };
+}
+
+/**
+ * Approve the acquirers' membership: by a board member after signing, or announced by a property manager on the
+ * association's behalf. Every acquirer who is not already a member must be approved (ticked).
+ */
+export async function approveMembership(ctx: UseCaseContext, input: unknown) {
+  const now = ctx.now ?? new Date();
+  const data = parse(approveMembershipSchema(now), input);
+  if (
+    data.signDevice === "SignByProxy" &&
+    (ctx.actor === "system" || !ctx.actor.viewer.features.includes("property_manager_proxy"))
+  ) {
+    throw invalid({ signDevice: ["validation.unknownValue"] });
+  }
+  return run(ctx, data.transferId, {
+    useCase: "approveMembership",
+    action: "ApproveMembership",
+    expectedVersion: data.version,
+    patch: (_row, facts) => {
+      const missing = facts.parties.filter(
+        (p) => p.kind === "Acquirer" && p.membershipStatus !== "MEMBER" && !data.acquirerIds.includes(p.id),
+      );
+      if (missing.length > 0) throw invalid({ acquirerIds: ["validation.acquirersMustBeApproved"] });
+      return {
+        membership_decision: "Approved",
+        membership_decision_date: data.decisionDate,
+        ...finalizedBy(ctx, now.toISOString()),
+      };
+    },
+    write: decisionWriter(ctx, "Approved", data),
+    events: (row) => [event(row.id, "membershipApproved", { transferId: row.id })],
+  });
+}
+
+export async function rejectMembership(ctx: UseCaseContext, input: unknown) {
+  const now = ctx.now ?? new Date();
+  const data = parse(rejectMembershipSchema(now), input);
+  return run(ctx, data.transferId, {
+    useCase: "rejectMembership",
+    action: "RejectMembership",
+    expectedVersion: data.version,
+    patch: () => ({
+      membership_decision: "Rejected",
+      membership_decision_date: data.decisionDate,
+      ...finalizedBy(ctx, now.toISOString()),
+    }),
+    write: decisionWriter(ctx, "Rejected", data),
+    events: (row) => [event(row.id, "membershipRejected", { transferId: row.id })],
+  });
+}
+
+// ---- Supplement requests (the part that moves the transfer's status) ----
+
+/** A new supplement request: the transfer waits for the answer (AwaitingInfoRequestAnswer). */
+export async function requestAdditionalInfo(
+  ctx: UseCaseContext,
+  input: unknown,
+): Promise<UseCaseResult & { requestId: string }> {
+  const data = parse(RequestAdditionalInfoSchema, input);
+  const requestId = crypto.randomUUID();
+  const result = await run(ctx, data.transferId, {
+    useCase: "requestAdditionalInfo",
+    action: "RequestAdditionalInfo",
+    patch: (_row, facts) => {
+      if (data.personType !== "None") {
+        const person = facts.parties.find((p) => p.id === data.personId && p.kind === data.personType);
+        if (!person) throw invalid({ personId: ["validation.unknownPerson"] });
+      }
+      return { awaiting_info_request_answer: 1 };
+    },
+    write: async (trx, row, at) => {
+      if (ctx.actor === "system") throw forbidden();
+      await trx
+        .insertInto("supplement_requests")
+        .values({
+          id: requestId,
+          transfer_id: row.id,
+          category: data.category,
+          message: data.message,
+          person_id: data.personType === "None" ? null : (data.personId ?? null),
+          person_type: data.personType,
+          initiator_role: ctx.actor.viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember",
+          status: "Open",
+          created_by_user_id: ctx.actor.viewer.id,
+          created_by_name: actorName(ctx),
+          created_at: at,
+        })
+        .execute();
+    },
+  });
+  return { ...result, requestId };
+}
+
+/**
+ * Cancel an open supplement request. When no request is left open the transfer returns to the review it
+ * was in (closeInfoRequests); otherwise only the request changes.
+ */
+export async function cancelSupplementRequest(ctx: UseCaseContext, input: unknown): Promise<UseCaseResult> {
+  const { transferId, requestId } = parse(SupplementRefSchema, input);
+  const now = ctx.now ?? new Date();
+  if (ctx.actor === "system") throw forbidden();
+  const viewer = ctx.actor.viewer;
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findScopedTransfer(trx, viewer, transferId);
+    if (!row) throw notFound();
+    const facts = await loadTransferFacts(trx, row);
+    const request = facts.supplements.find((s) => s.id === requestId);
+    if (!request) throw notFound();
+    const cancel = supplementActions(viewer, facts, requestId, now).find((a) => a.type === "Cancel");
+    if (!cancel) throw forbidden();
+    if (cancel.disabled) throw forbidden(`blockers.${cancel.reason ?? "notAllowed"}`);
+    const at = now.toISOString();
+    const changed = await trx
+      .updateTable("supplement_requests")
+      .set({ status: "Cancelled", cancelled_at: at })
+      .where("id", "=", requestId)
+      .where("status", "=", "Open")
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw conflict();
+    const stillOpen = facts.supplements.filter((s) => s.id !== requestId && s.status === "Open").length;
+    const stillPending = facts.supplements.some((s) => s.answer?.status === "Pending");
+    const status = row.status as TransferStatus;
+    const closes = stillOpen === 0 && status === "AwaitingInfoRequestAnswer";
+    const to = closes ? nextStatus("closeInfoRequests", status, row.status_before_info_request) : status;
+    const updated = await trx
+      .updateTable("transfers")
+      .set({
+        status: to,
+        status_before_info_request: closes ? null : row.status_before_info_request,
+        awaiting_info_request_answer: stillOpen > 0 ? 1 : 0,
+        action_is_needed: stillPending ? 1 : 0,
+        version: row.version + 1,
+        modified_at: at,
+      })
+      .where("id", "=", row.id)
+      .where("version", "=", row.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict();
+    await trx
+      .insertInto("audit_log")
+      .values({
+        id: crypto.randomUUID(),
+        transfer_id: row.id,
+        entity: "supplement_request",
+        entity_id: requestId,
+        action: closes ? "closeInfoRequests" : "cancelSupplementRequest",
+        user_id: viewer.id,
+        at,
+        before: JSON.stringify({ status: row.status, request: "Open" }),
+        after: JSON.stringify({ status: to, request: "Cancelled" }),
+      })
+      .execute();
+    return { transferId, status: to, version: row.version + 1, events: [] };
+  });
+}
+
