@@ -21,9 +21,9 @@ function decisionDate(now: Date) {
   return z
     .string({ error: "validation.decisionDateRequired" })
     .trim()
-    .min(1, "validation.decisionDateRequired")
-    .refine(isIsoDate, "validation.invalidDate")
-    .refine((d) => !isIsoDate(d) || d <= todayInStockholm(now), "validation.decisionDateInFuture");
+    .min(1, { message: "validation.decisionDateRequired", abort: true })
+    .refine(isIsoDate, { message: "validation.invalidDate", abort: true })
+    .refine((d) => d <= todayInStockholm(now), "validation.decisionDateInFuture");
 }
 
 const acquirerIds = z.preprocess(

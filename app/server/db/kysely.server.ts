@@ -24,6 +24,11 @@ export function openDatabase(databaseUrl: string): DbHandle {
       connectionString: databaseUrl,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     });
+    // An idle client can lose its connection (server restart, database dropped by a test); pg then emits
+    // "error" on the pool, which would crash the process if nobody listens. The next query reconnects.
+    pool.on("error", (error: Error & { code?: string }) => {
+      if (error.code !== "57P01") console.warn(`PostgreSQL idle client error: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", destroy: () => db.destroy() };
   }

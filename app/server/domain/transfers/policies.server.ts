@@ -425,7 +425,7 @@ export function supplementActions(
   const sides = sidesOf(viewer, facts);
   if (sides === null || isAbortingOrAborted(facts)) return [];
   const supplement = facts.supplements.find((s) => s.id === supplementId);
-  if (!supplement) return [];
+  if (!supplement || supplement.status !== "Open") return [];
   const background = hasBackgroundTask(facts);
   const result: PolicyAction<SupplementActionType>[] = [];
 

@@ -1,0 +1,452 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db, DbHandle } from "~/server/db/kysely.server";
+import {
+  abortTransfer,
+  approveMembership,
+  cancelSupplementRequest,
+  completeAbort,
+  markSaleStopped,
+  rejectMembership,
+  requestAdditionalInfo,
+  sendToMembershipReview,
+  type Actor,
+  type UseCaseContext,
+} from "~/server/domain/transfers/use-cases.server";
+import { DomainError, isDomainError } from "~/server/domain/transfers/errors.server";
+import { getTransferForReview, toListItem, toPrivateListItems } from "~/server/domain/transfers/views.server";
+import {
+  PrivateListItemSchema,
+  TransferListItemSchema,
+  TransferReviewSchema,
+} from "~/schemas/transfer-views";
+import { svT } from "~/server/i18n.server";
+import { freshPostgres, freshSqlite } from "../support/db";
+import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+
+const NOW = new Date("2026-11-21T10:00:00Z");
+const ACQUIRER = "acq-1";
+
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ code: string; status: number; key: string; fields: Record<string, string[]> }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isDomainError(error))
+      return { code: error.code, status: error.status, key: error.messageKey, fields: error.fieldErrors };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+async function readyForBoard(db: Db, id: string, extra: Parameters<typeof insertTransfer>[1] = { id }) {
+  await insertTransfer(db, { ...extra, id, objectId: WORLD.objectA }, [
+    { id: `${id}-${ACQUIRER}`, kind: "Acquirer" },
+    {
+      id: `${id}-member`,
+      kind: "Acquirer",
+      first_name: "Bo",
+      last_name: "Ek",
+      identifier_value: "197001011230",
+      membership_status: "MEMBER",
+      transfer_share_numerator: 0,
+      transfer_share_denominator: 1,
+    },
+    { id: `${id}-seller`, kind: "Transferor", owner_share_numerator: 1, owner_share_denominator: 1 },
+  ]);
+  for (const category of ["MembershipApplication", "TransferAgreement"]) {
+    await db
+      .insertInto("documents")
+      .values({
+        id: `${id}-${category}`,
+        transfer_id: id,
+        file_name: `${category}.pdf`,
+        category,
+        status: "UploadVerified",
+        document_type: "pdf",
+        size_in_bytes: 1200,
+        created_at: "2026-10-01T08:00:00.000Z",
+      })
+      .execute();
+  }
+}
+
+function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Promise<void> } | null>) {
+  describe(name, () => {
+    let handle: DbHandle;
+    let close: () => Promise<void>;
+    let skipped = false;
+
+    beforeAll(async () => {
+      const opened = await open();
+      if (!opened) {
+        skipped = true;
+        return;
+      }
+      handle = opened.handle;
+      close = opened.close;
+      await buildWorld(handle.db);
+    });
+    afterAll(async () => {
+      if (!skipped) await close();
+    });
+
+    async function ctxFor(userId: string): Promise<UseCaseContext> {
+      return { db: handle.db, actor: await actorFor(handle.db, userId), now: NOW };
+    }
+
+    it("sends a clean transfer to the board: new status, version, audit row and live event", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-send");
+      const result = await sendToMembershipReview(await ctxFor("user-maria"), {
+        transferId: "u-send",
+        version: "1",
+      });
+      expect(result).toMatchObject({ status: "MembershipReviewInProgress", version: 2 });
+      expect(result.events).toEqual([
+        { group: "transfer:u-send", event: "transferApproved", payload: { transferId: "u-send" } },
+      ]);
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["status", "version", "modified_at"])
+        .where("id", "=", "u-send")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        status: "MembershipReviewInProgress",
+        version: 2,
+        modified_at: NOW.toISOString(),
+      });
+      const audit = await handle.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("transfer_id", "=", "u-send")
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        action: "sendToMembershipReview",
+        user_id: "user-maria",
+        entity: "transfer",
+        at: NOW.toISOString(),
+      });
+      expect(JSON.parse(audit[0]?.before ?? "")).toEqual({ status: "TransferReviewInProgress" });
+      expect(JSON.parse(audit[0]?.after ?? "")).toEqual({ status: "MembershipReviewInProgress" });
+    });
+
+    it("refuses while a blocker holds, with the blocker's Swedish reason, and changes nothing", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-blocked", { id: "u-blocked", unresolved_messages: 2 });
+      const refused = await refusal(
+        sendToMembershipReview(await ctxFor("user-maria"), { transferId: "u-blocked" }),
+      );
+      expect(refused).toMatchObject({ code: "Forbidden", status: 403, key: "blockers.unresolvedMessages" });
+      expect(svT()(`policy:${refused.key}`)).not.toMatch(/Översättning saknas/);
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["status", "version"])
+        .where("id", "=", "u-blocked")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: "TransferReviewInProgress", version: 1 });
+      expect(
+        await handle.db.selectFrom("audit_log").select("id").where("transfer_id", "=", "u-blocked").execute(),
+      ).toEqual([]);
+    });
+
+    it("refuses a stale form (its version) with a conflict", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-stale");
+      const maria = await ctxFor("user-maria");
+      await markSaleStopped(maria, { transferId: "u-stale", version: 1 });
+      const refused = await refusal(sendToMembershipReview(maria, { transferId: "u-stale", version: 1 }));
+      expect(refused).toMatchObject({ code: "Conflict", status: 409, key: "errors.conflict" });
+    });
+
+    it("lets exactly one of two concurrent approvals win", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-race", { id: "u-race", status: "MembershipReviewInProgress" });
+      const input = {
+        transferId: "u-race",
+        signDevice: "ThisDevice",
+        decisionDate: "2026-11-20",
+        acquirerIds: ["u-race-acq-1"],
+      };
+      const [erik, karin] = [await ctxFor("user-erik"), await ctxFor("user-karin")];
+      const outcomes = await Promise.allSettled([
+        approveMembership(erik, input),
+        approveMembership(karin, input),
+      ]);
+      const won = outcomes.filter((o) => o.status === "fulfilled");
+      const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]?.reason).toBeInstanceOf(DomainError);
+      expect(["Conflict", "Forbidden", "InvalidTransition"]).toContain((lost[0]?.reason as DomainError).code);
+      const decisions = await handle.db
+        .selectFrom("membership_decisions")
+        .selectAll()
+        .where("transfer_id", "=", "u-race")
+        .execute();
+      expect(decisions).toHaveLength(1);
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["status", "version", "membership_decision", "membership_decision_date"])
+        .where("id", "=", "u-race")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        status: "MembershipApproved",
+        version: 2,
+        membership_decision: "Approved",
+        membership_decision_date: "2026-11-20",
+      });
+    });
+
+    it("lets exactly one of two concurrent status changes win", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-race2");
+      const maria = await ctxFor("user-maria");
+      const johan = await ctxFor("user-johan");
+      const outcomes = await Promise.allSettled([
+        sendToMembershipReview(maria, { transferId: "u-race2", version: 1 }),
+        abortTransfer(johan, { transferId: "u-race2", version: 1 }),
+      ]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["status", "version"])
+        .where("id", "=", "u-race2")
+        .executeTakeFirstOrThrow();
+      expect(row.version).toBe(2);
+      expect(["MembershipReviewInProgress", "Aborting"]).toContain(row.status);
+    });
+
+    it("validates decision input with Swedish field errors (400) and keeps the transfer as it was", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-invalid", { id: "u-invalid", status: "MembershipReviewInProgress" });
+      const erik = await ctxFor("user-erik");
+      const base = { transferId: "u-invalid", signDevice: "ThisDevice", acquirerIds: ["u-invalid-acq-1"] };
+      const future = await refusal(approveMembership(erik, { ...base, decisionDate: "2026-11-22" }));
+      expect(future).toMatchObject({
+        code: "Validation",
+        status: 400,
+        fields: { decisionDate: ["validation.decisionDateInFuture"] },
+      });
+      const impossible = await refusal(approveMembership(erik, { ...base, decisionDate: "2026-02-30" }));
+      expect(impossible.fields).toEqual({ decisionDate: ["validation.invalidDate"] });
+      const missingDate = await refusal(approveMembership(erik, { ...base, decisionDate: "" }));
+      expect(missingDate.fields).toEqual({ decisionDate: ["validation.decisionDateRequired"] });
+      const unknownDevice = await refusal(
+        approveMembership(erik, { ...base, decisionDate: "2026-11-20", signDevice: "Fax" }),
+      );
+      expect(unknownDevice.fields).toEqual({ signDevice: ["validation.unknownValue"] });
+      const proxyWithoutFeature = await refusal(
+        approveMembership(erik, { ...base, decisionDate: "2026-11-20", signDevice: "SignByProxy" }),
+      );
+      expect(proxyWithoutFeature.fields).toEqual({ signDevice: ["validation.unknownValue"] });
+      const unticked = await refusal(
+        approveMembership(erik, { ...base, decisionDate: "2026-11-20", acquirerIds: [] }),
+      );
+      expect(unticked.fields).toEqual({ acquirerIds: ["validation.acquirersMustBeApproved"] });
+      const noReason = await refusal(
+        rejectMembership(erik, {
+          transferId: "u-invalid",
+          signDevice: "ThisDevice",
+          decisionDate: "2026-11-20",
+          reason: "  ",
+        }),
+      );
+      expect(noReason.fields).toEqual({ reason: ["validation.reasonRequired"] });
+      const t2 = svT();
+      for (const key of [
+        "validation.decisionDateInFuture",
+        "validation.invalidDate",
+        "validation.acquirersMustBeApproved",
+        "validation.reasonRequired",
+      ]) {
+        expect(t2(`domain:${key}`)).not.toMatch(/Översättning saknas/);
+      }
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["status", "version"])
+        .where("id", "=", "u-invalid")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: "MembershipReviewInProgress", version: 1 });
+    });
+
+    it("lets a proxy manager announce the decision and marks the transfer finalised by them", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-proxy", { id: "u-proxy", status: "MembershipReviewInProgress" });
+      const johan = await ctxFor("user-johan");
+      await approveMembership(johan, {
+        transferId: "u-proxy",
+        signDevice: "SignByProxy",
+        decisionDate: "2026-11-21",
+        acquirerIds: "u-proxy-acq-1",
+      });
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["status", "finalized_at_property_manager", "finalized_by_user_id"])
+        .where("id", "=", "u-proxy")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        status: "MembershipApproved",
+        finalized_at_property_manager: 1,
+        finalized_by_user_id: "user-johan",
+      });
+      const decision = await handle.db
+        .selectFrom("membership_decisions")
+        .selectAll()
+        .where("transfer_id", "=", "u-proxy")
+        .executeTakeFirstOrThrow();
+      expect(decision).toMatchObject({
+        decision: "Approved",
+        sign_device: "SignByProxy",
+        decided_by_name: "Johan Berg",
+      });
+    });
+
+    it("opens and cancels a supplement request: the review pauses and resumes where it was", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-info");
+      const maria = await ctxFor("user-maria");
+      const bad = await refusal(
+        requestAdditionalInfo(maria, {
+          transferId: "u-info",
+          category: "Nonsense",
+          personType: "None",
+          message: "Hej",
+        }),
+      );
+      expect(bad.fields).toEqual({ category: ["validation.unknownValue"] });
+      const wrongPerson = await refusal(
+        requestAdditionalInfo(maria, {
+          transferId: "u-info",
+          category: "PersonalGuarantee",
+          personType: "Acquirer",
+          personId: "nobody",
+          message: "Vänligen komplettera.",
+        }),
+      );
+      expect(wrongPerson.fields).toEqual({ personId: ["validation.unknownPerson"] });
+      const opened = await requestAdditionalInfo(maria, {
+        transferId: "u-info",
+        category: "PersonalGuarantee",
+        personType: "Acquirer",
+        personId: "u-info-acq-1",
+        message: "Vänligen komplettera med ett borgensåtagande för Anna Svensson.",
+      });
+      expect(opened.status).toBe("AwaitingInfoRequestAnswer");
+      let row = await handle.db
+        .selectFrom("transfers")
+        .selectAll()
+        .where("id", "=", "u-info")
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        status: "AwaitingInfoRequestAnswer",
+        status_before_info_request: "TransferReviewInProgress",
+        awaiting_info_request_answer: 1,
+      });
+      const blocked = await refusal(sendToMembershipReview(maria, { transferId: "u-info" }));
+      expect(blocked.key).toBe("blockers.additionalInfoPending");
+      const cancelled = await cancelSupplementRequest(maria, {
+        transferId: "u-info",
+        requestId: opened.requestId,
+      });
+      expect(cancelled.status).toBe("TransferReviewInProgress");
+      row = await handle.db
+        .selectFrom("transfers")
+        .selectAll()
+        .where("id", "=", "u-info")
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        status: "TransferReviewInProgress",
+        status_before_info_request: null,
+        awaiting_info_request_answer: 0,
+      });
+      const again = await refusal(
+        cancelSupplementRequest(maria, { transferId: "u-info", requestId: opened.requestId }),
+      );
+      expect(again.code).toBe("Forbidden");
+    });
+
+    it("aborts through Aborting (a background task) to Aborted; a job cannot complete an abort that never started", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-abort");
+      await readyForBoard(handle.db, "u-not-aborting");
+      const maria = await ctxFor("user-maria");
+      const started = await abortTransfer(maria, { transferId: "u-abort" });
+      expect(started.status).toBe("Aborting");
+      expect(started.events.map((e) => e.event)).toEqual(["transferTaskStarted"]);
+      const review = await getTransferForReview(
+        { db: handle.db, viewer: (maria.actor as Actor).viewer, now: NOW, t: svT() },
+        "u-abort",
+      );
+      expect(review?.runningTasks).toEqual(["Abort"]);
+      expect(review?.actions).toEqual([]);
+      const done = await completeAbort(
+        { db: handle.db, actor: "system", now: NOW },
+        { transferId: "u-abort" },
+      );
+      expect(done.status).toBe("Aborted");
+      expect(done.events.map((e) => e.event)).toEqual(["transferTaskCompleted", "transferAborted"]);
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["aborting", "running_tasks"])
+        .where("id", "=", "u-abort")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ aborting: 0, running_tasks: "[]" });
+      const invalid = await refusal(
+        completeAbort({ db: handle.db, actor: "system", now: NOW }, { transferId: "u-not-aborting" }),
+      );
+      expect(invalid).toMatchObject({ code: "InvalidTransition", status: 409 });
+    });
+
+    it("builds view shapes that satisfy their schemas, with every disabled reason in Swedish", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-view", {
+        id: "u-view",
+        running_tasks: '["AutomaticReview"]',
+        status: "TransferReviewInProgress",
+      });
+      const maria = await actorFor(handle.db, "user-maria");
+      const review = await getTransferForReview(
+        { db: handle.db, viewer: maria.viewer, now: NOW, t: svT() },
+        "u-view",
+      );
+      expect(TransferReviewSchema.parse(review)).toEqual(review);
+      expect(review?.actions.length).toBeGreaterThan(0);
+      for (const action of review?.actions ?? []) {
+        expect(action).toMatchObject({ disabled: true, disabledReason: "Bakgrundsjobb pågår" });
+      }
+      expect(review?.acquirers.map((a) => a.transferShare)).toEqual([
+        { numerator: 1, denominator: 1, value: 1 },
+        { numerator: 0, denominator: 1, value: 0 },
+      ]);
+      const rows = await handle.db
+        .selectFrom("transfers")
+        .selectAll()
+        .where("tenant_id", "=", "stadsbo")
+        .execute();
+      for (const row of rows) TransferListItemSchema.parse(toListItem(row));
+      const items = await toPrivateListItems(handle.db, rows);
+      for (const item of items) PrivateListItemSchema.parse(item);
+      expect(items.find((i) => i.id === "u-view")?.acquirers.map((a) => a.firstName)).toEqual(["Anna", "Bo"]);
+    });
+  });
+}
+
+suite("transfer use cases on SQLite", async () => {
+  const handle = await freshSqlite();
+  return { handle, close: () => handle.destroy() };
+});
+
+suite("transfer use cases on PostgreSQL", async () => {
+  const pg = await freshPostgres();
+  if (!pg) {
+    console.warn("SKIPPED: transfer use cases on PostgreSQL (set TEST_DATABASE_URL)");
+    return null;
+  }
+  const { migrateToLatest } = await import("~/server/db/migrate.server");
+  const { seed } = await import("~/server/db/seed/seed.server");
+  await migrateToLatest(pg.handle.db);
+  await seed(pg.handle.db);
+  return { handle: pg.handle, close: () => pg.drop() };
+});
