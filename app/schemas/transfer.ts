@@ -98,3 +98,14 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
+
+/** A note (spec 02 §5: save disabled while empty). The spec gives no maximum; 5000 characters is ours. */
+export const NOTE_MAX_LENGTH = 5000;
+export const NoteSchema = z.object({
+  transferId: id,
+  body: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, "validation.required")
+    .max(NOTE_MAX_LENGTH, "validation.noteTooLong"),
+});

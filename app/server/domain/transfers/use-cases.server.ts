@@ -8,6 +8,7 @@ import { transferGroup } from "../../live/events.server";
 import type { RunningTask, TransferActionType, TransferStatus } from "~/lib/transfer";
 import {
   AutomaticReviewResultSchema,
+  NoteSchema,
   RequestAdditionalInfoSchema,
   SupplementRefSchema,
   TransferRefSchema,
@@ -487,3 +488,52 @@ export async function cancelSupplementRequest(ctx: UseCaseContext, input: unknow
   });
 }
 
+// ---- Notes ----
+
+/**
+ * A note on the viewer's side's panel (Anteckningar or Styrelseanteckningar). Notes do not change the
+ * transfer, so there is no transition; the audit log still records who wrote what when.
+ */
+export async function addNote(ctx: UseCaseContext, input: unknown): Promise<{ noteId: string }> {
+  const data = parse(NoteSchema, input);
+  if (ctx.actor === "system") throw forbidden();
+  const actor = ctx.actor;
+  const at = (ctx.now ?? new Date()).toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findScopedTransfer(trx, actor.viewer, data.transferId);
+    if (!row) throw notFound();
+    if (actor.viewer.features.includes("private_agreement") && row.created_by_user_id === actor.viewer.id) {
+      // The private party has no notes panel on their own transfer.
+      throw forbidden();
+    }
+    const noteId = crypto.randomUUID();
+    const audience = actor.viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember";
+    await trx
+      .insertInto("notes")
+      .values({
+        id: noteId,
+        transfer_id: row.id,
+        audience,
+        body: data.body,
+        created_by_user_id: actor.viewer.id,
+        created_by_name: actorName(ctx),
+        created_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto("audit_log")
+      .values({
+        id: crypto.randomUUID(),
+        transfer_id: row.id,
+        entity: "note",
+        entity_id: noteId,
+        action: "addNote",
+        user_id: actor.viewer.id,
+        at,
+        before: null,
+        after: JSON.stringify({ audience }),
+      })
+      .execute();
+    return { noteId };
+  });
+}

@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/server/api.server";
+import { readJson } from "~/server/auth/api-user.server";
+import {
+  markPartsNotified,
+  markSaleStopped,
+  markUnderInvestigation,
+  removeSaleStop,
+  removeUnderInvestigation,
+  type UseCaseContext,
+  type UseCaseResult,
+} from "~/server/domain/transfers/use-cases.server";
+import { runApi, useCaseContext } from "~/server/transfer-api.server";
+
+const FLAGS: Record<string, (ctx: UseCaseContext, input: unknown) => Promise<UseCaseResult>> = {
+  markSaleStopped,
+  removeSaleStop,
+  markPartsNotified,
+  markUnderInvestigation,
+  removeUnderInvestigation,
+};
+
+/**
+ * PUT api/core/reviews/transfers/{id}/{markSaleStopped|removeSaleStop|markPartsNotified|markUnderInvestigation|
+ * removeUnderInvestigation} (spec 02 §7). An optional body {version} makes a stale client lose with 409.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const useCase = FLAGS[params.flag ?? ""];
+  if (!useCase || !Object.hasOwn(FLAGS, params.flag ?? "")) return apiError(404);
+  if (request.method !== "PUT") return apiError(400, "Method not allowed");
+  const body = await readJson(request);
+  const version = body && typeof body === "object" && "version" in body ? body.version : undefined;
+  return runApi(request, (actor) => useCase(useCaseContext(actor), { transferId: params.id, version }));
+}

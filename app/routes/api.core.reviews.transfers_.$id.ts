@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/server/api.server";
+import { getTransferForReview } from "~/server/domain/transfers/views.server";
+import { notFound } from "~/server/domain/transfers/errors.server";
+import { runApi, viewContext } from "~/server/transfer-api.server";
+
+/** GET api/core/reviews/transfers/{id}: the transfer for review (spec 02 §3), scoped to the user. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!params.id) return apiError(404);
+  return runApi(request, async (actor) => {
+    const review = await getTransferForReview(viewContext(actor), params.id ?? "");
+    if (!review) throw notFound();
+    return review;
+  });
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/server/api.server";
+import { readJson } from "~/server/auth/api-user.server";
+import { notFound } from "~/server/domain/transfers/errors.server";
+import { addNote } from "~/server/domain/transfers/use-cases.server";
+import { listNotes } from "~/server/domain/transfers/views.server";
+import { runApi, useCaseContext, viewContext } from "~/server/transfer-api.server";
+
+/** GET api/core/transfers/{id}/notes: the notes of the user's side, newest first. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return runApi(request, async (actor) => {
+    const notes = await listNotes(viewContext(actor), params.id ?? "");
+    if (!notes) throw notFound();
+    return notes;
+  });
+}
+
+/** POST api/core/transfers/{id}/notes, body {body}. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(400, "Method not allowed");
+  const body = await readJson(request);
+  const text = body && typeof body === "object" && "body" in body ? body.body : undefined;
+  return runApi(request, (actor) => addNote(useCaseContext(actor), { transferId: params.id, body: text }));
+}

@@ -1,0 +1,71 @@
+import { json } from "@remix-run/node";
+import { getDb } from "./db/db.server";
+import { apiError, apiValidationError } from "./api.server";
+import { getOptionalUser } from "./auth/user.server";
+import { isDomainError, type DomainError } from "./domain/transfers/errors.server";
+import { viewerFor } from "./domain/transfers/scope.server";
+import type { Actor, UseCaseContext } from "./domain/transfers/use-cases.server";
+import type { ViewContext } from "./domain/transfers/views.server";
+import { svT } from "./i18n.server";
+
+/**
+ * The JSON API of the transfer domain (spec 02 §7): who is asking, and how the domain's typed refusals
+ * become answers. Out of scope and missing are the same 404; bad input is a 400 with Swedish field errors.
+ */
+
+export async function apiActor(request: Request): Promise<Actor | Response> {
+  const user = await getOptionalUser(request);
+  if (!user) return apiError(401);
+  if (user.status !== "Active") return apiError(403);
+  const viewer = await viewerFor(getDb(), user);
+  return { viewer, firstName: user.firstName, lastName: user.lastName };
+}
+
+/** Live events are returned by every use case; delivering them waits for the hub being mounted (issue 6). */
+export function useCaseContext(actor: Actor): UseCaseContext {
+  return { db: getDb(), actor };
+}
+
+export function viewContext(actor: Actor): ViewContext {
+  return { db: getDb(), viewer: actor.viewer, now: new Date(), t: svT() };
+}
+
+/** The Swedish text of a domain refusal (its key lives in domain.json, or policy.json for blockers). */
+export function domainErrorText(error: DomainError): string {
+  const t = svT();
+  return error.messageKey.startsWith("blockers.")
+    ? t(`policy:${error.messageKey}`)
+    : t(`domain:${error.messageKey}`);
+}
+
+export function domainErrorResponse(error: DomainError): Response {
+  const t = svT();
+  switch (error.code) {
+    case "Validation": {
+      const fields: Record<string, string[]> = {};
+      for (const [field, keys] of Object.entries(error.fieldErrors))
+        fields[field] = keys.map((k) => t(`domain:${k}`));
+      return apiValidationError(fields);
+    }
+    case "NotFound":
+      return apiError(404, domainErrorText(error));
+    case "Forbidden":
+      return apiError(403, domainErrorText(error));
+    case "Conflict":
+    case "InvalidTransition":
+      return apiError(409, domainErrorText(error));
+  }
+}
+
+/** Runs a use case for an API call: 200 with the result, or the refusal as its HTTP answer. */
+export async function runApi(request: Request, body: (actor: Actor) => Promise<unknown>): Promise<Response> {
+  const actor = await apiActor(request);
+  if (actor instanceof Response) return actor;
+  try {
+    const result = await body(actor);
+    return json(result ?? {}, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (isDomainError(error)) return domainErrorResponse(error);
+    throw error;
+  }
+}
