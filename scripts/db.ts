@@ -1,4 +1,5 @@
 // npm run db:migrate | db:seed | db:reset — honours DATABASE_URL and DATA_DIR like the server.
+import path from "node:path";
 import { sql } from "kysely";
 import { getDbHandle } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
@@ -28,7 +29,7 @@ try {
     console.log(`[db] migrations applied: ${applied.length ? applied.join(", ") : "none (up to date)"}`);
   }
   if (command === "seed" || command === "reset") {
-    await seed(db);
+    await seed(db, { filesDir: path.join(getEnv().dataDir, "files") });
     console.log("[db] demo data seeded");
   }
   if (!["migrate", "seed", "reset"].includes(command ?? "")) {

@@ -4,10 +4,10 @@ import faq from "~/locales/sv/faq.json";
 import legal from "~/locales/sv/legal.json";
 import domain from "~/locales/sv/domain.json";
 import policy from "~/locales/sv/policy.json";
-import transfer from "~/locales/sv/transfer.json";
+import lists from "~/locales/sv/lists.json";
 import i18next, { type TFunction } from "i18next";
 
-export const serverResources = { sv: { ...clientResources.sv, legal, faq, domain, policy, transfer } };
+export const serverResources = { sv: { ...clientResources.sv, legal, faq, domain, policy, lists } };
 
 export const remixI18n = new RemixI18Next({
   detection: {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { getDbHandle } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { isSeeded, seed } from "./db/seed/seed.server";
@@ -16,7 +17,7 @@ export function initialize(): Promise<void> {
     const { db } = getDbHandle();
     await migrateToLatest(db);
     if (!(await isSeeded(db))) {
-      await seed(db);
+      await seed(db, { filesDir: path.join(dataDir, "files") });
       console.log("[startup] fresh database seeded with demo data");
     }
     await registerSimulatorPeople(db);

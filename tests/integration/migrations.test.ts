@@ -77,6 +77,7 @@ describe("migrations", () => {
         "0001-foundation",
         "0002-users",
         "0003-transfers",
+        "0004-lists",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);

@@ -12,13 +12,13 @@ import type { Actor } from "~/server/domain/transfers/use-cases.server";
 export const WORLD = {
   associationA: {
     id: "assoc-a",
-    organisation_number: "7428877166",
-    name: "Bostadsrättsföreningen Kvarnen 3",
+    organisation_number: "7696001234",
+    name: "Bostadsrättsföreningen Testkvarnen 1",
   },
   associationB: {
     id: "assoc-b",
-    organisation_number: "7429359875",
-    name: "Riksbyggens Bostadsrättsförening Tallbacken",
+    organisation_number: "7164552312",
+    name: "Riksbyggens Bostadsrättsförening Testtallen",
   },
   objectA: "object-a",
   objectA2: "object-a2",
@@ -27,14 +27,9 @@ export const WORLD = {
 
 export async function buildWorld(db: Db): Promise<void> {
   const at = "2026-01-01T00:00:00.000Z";
-  // The demo seed may already hold these associations; the world reuses the ids it needs.
+  // Only this world's engagements count, so that each user's scope is known exactly.
   await db.deleteFrom("board_engagements").execute();
   for (const a of [WORLD.associationA, WORLD.associationB]) {
-    await db
-      .deleteFrom("associations")
-      .where("organisation_number", "=", a.organisation_number)
-      .execute()
-      .catch(() => undefined);
     await db
       .insertInto("associations")
       .values({ ...a, created_at: at })

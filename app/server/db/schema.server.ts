@@ -426,6 +426,15 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** A user's list criteria per list (spec 01 §3 search state), e.g. key "transfers:active". */
+export interface SavedSearchesTable {
+  user_id: string;
+  key: string;
+  /** JSON of the list query. */
+  state: string;
+  updated_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   management_providers: ManagementProvidersTable;
@@ -452,6 +461,7 @@ export interface Database {
   transfer_activity: TransferActivityTable;
   analytics_events: AnalyticsEventsTable;
   audit_log: AuditLogTable;
+  saved_searches: SavedSearchesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

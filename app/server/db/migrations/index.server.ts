@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as m0001 from "./0001-foundation.server";
 import * as m0002 from "./0002-users.server";
 import * as m0003 from "./0003-transfers.server";
+import * as m0004 from "./0004-lists.server";
 
 // Listed statically so that the Remix server bundle carries them; names sort in order of application.
 const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
   "0002-users": m0002,
   "0003-transfers": m0003,
+  "0004-lists": m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,13 @@
 import type { Db } from "../kysely.server";
 import { providers, tenants } from "./tenants.server";
 import { demoUsers, officeMemberships, offices } from "./users.server";
+import { seedTransfers } from "./transfers.server";
 
-/** Demo data for a fresh database. Idempotent: rows that exist are left as they are. */
-export async function seed(db: Db): Promise<void> {
+/**
+ * Demo data for a fresh database. Idempotent: rows that exist are left as they are. With `filesDir` it also
+ * seeds the demo transfers, whose documents are real PDF files written there (the disk storage's folder).
+ */
+export async function seed(db: Db, options: { filesDir?: string; now?: Date } = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const provider of providers) {
       await trx
@@ -41,6 +45,7 @@ export async function seed(db: Db): Promise<void> {
         .execute();
     }
   });
+  if (options.filesDir) await seedTransfers(db, { filesDir: options.filesDir, now: options.now });
 }
 
 export async function isSeeded(db: Db): Promise<boolean> {
