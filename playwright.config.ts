@@ -34,12 +34,15 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
+    // Signs in the people of the list specs once, before both projects (see tests/e2e/auth.setup.ts).
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "js-on", use: { javaScriptEnabled: true }, dependencies: ["setup"] },
     // After js-on: both projects sign in the same demo people, and BankID cancels a person's parallel orders.
-    { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["js-on"] },
+    { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["setup", "js-on"] },
   ],
   webServer: {
-    command: `rm -rf data-e2e && DATA_DIR=data-e2e PORT=${PORT} SUPPORT_EMAIL=support@example.se npm start`,
+    // The demo data plus 300 bulk transfers of Nordhem, so that a list has more than one page.
+    command: `rm -rf data-e2e && DATA_DIR=data-e2e npm run --silent seed:bulk -- --transfers 300 --tenants nordhem && DATA_DIR=data-e2e PORT=${PORT} SUPPORT_EMAIL=support@example.se npm start`,
     url: `http://localhost:${PORT}/api/tenants`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,6 +1,7 @@
 // npm run seed:bulk -- --transfers 100000 [--seed 1] [--tenants stadsbo,nordhem] [--database-url file:/tmp/x.db]
 // Migrates, seeds the demo data when the database is empty, then adds bulk transfers for benchmarks.
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDatabase, sqliteFile } from "~/server/db/kysely.server";
@@ -60,7 +61,7 @@ try {
   const applied = await migrateToLatest(db);
   if (applied.length) console.log(`[seed:bulk] migrations applied: ${applied.join(", ")}`);
   if (!(await isSeeded(db))) {
-    await seed(db);
+    await seed(db, { filesDir: path.join(getEnv().dataDir, "files") });
     console.log("[seed:bulk] demo data seeded");
   }
 

@@ -38,7 +38,13 @@ export function ListControls({ hidden, filters, toggles, search, searchMaxLength
   };
 
   return (
-    <Form method="get" ref={formRef} className="list-controls" role="search" aria-label={t("search.label")}>
+    <Form
+      method="get"
+      ref={formRef}
+      className="list-controls"
+      role="search"
+      aria-label={t("search.formLabel")}
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
