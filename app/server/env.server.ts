@@ -13,6 +13,11 @@ const EnvSchema = z.object({
   TENANT_SELECTOR: z.enum(["on", "off"]).default("on"),
   SHOW_DEV_FEATURES: z.enum(["on", "off"]).optional(),
   MONITORING_CONNECTION_STRING: z.string().optional(),
+  /** Unset: the live channel's backplane and presence stay in process (docs/decisions/009). */
+  REDIS_URL: z
+    .string()
+    .regex(/^(rediss?:\/\/.+)?$/, "REDIS_URL must be a redis:// or rediss:// URL")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

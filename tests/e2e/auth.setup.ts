@@ -11,6 +11,7 @@ import { AUTH_DIR, storageFor } from "./sessions";
 
 const SESSIONS: Array<[string, Person]> = [
   ["maria", PEOPLE.maria],
+  ["johan", PEOPLE.johan],
   ["anders", PEOPLE.anders],
   ["erik", PEOPLE.erik],
   ["karin", PEOPLE.karin],

@@ -1,9 +1,14 @@
-import crypto from "node:crypto";
 import type { Db } from "../../db/kysely.server";
+import { getLive } from "../../live/live.server";
+import {
+  PRESENCE_GRACE_MS,
+  PRESENCE_LIFETIME_MS,
+  type TransferActivityEvent,
+} from "../../live/presence.server";
 import type { Viewer } from "./facts.server";
 
 /** Activity events live 180 s plus 30 s grace after their last update (spec 01 §9, 02 §4 "Presence"). */
-export const ACTIVITY_LIFETIME_MS = 180_000 + 30_000;
+export const ACTIVITY_LIFETIME_MS = PRESENCE_LIFETIME_MS + PRESENCE_GRACE_MS;
 
 export interface Watcher {
   userId: string;
@@ -12,12 +17,17 @@ export interface Watcher {
   updatedAt: string;
 }
 
+// Both functions go through the live channel's presence store (the transfer_activity table, or Redis
+// with REDIS_URL), so that server-rendered pages and live clients see the same co-workers. The `db`
+// parameter stays for the callers' sake: the store is bound to the process's database. Presence is a
+// courtesy: when its store is unreachable (Redis down) pages are still served, without it.
+
 /**
  * Co-workers who watched these transfers within the lifetime: users of the viewer's own organisation, not
- * the viewer. Read from the stored activity, so lists show presence without JavaScript.
+ * the viewer, most recent first. Server-rendered, so lists show presence without JavaScript.
  */
 export async function recentWatchers(
-  db: Db,
+  _db: Db,
   viewer: Viewer,
   transferIds: readonly string[],
   now: Date,
@@ -25,50 +35,37 @@ export async function recentWatchers(
   const out: Record<string, Watcher[]> = {};
   if (transferIds.length === 0) return out;
   const since = new Date(now.getTime() - ACTIVITY_LIFETIME_MS).toISOString();
-  const rows = await db
-    .selectFrom("transfer_activity")
-    .select(["transfer_id", "user_id", "first_name", "last_name", "updated_at"])
-    .where("transfer_id", "in", [...transferIds])
-    .where("tenant_id", "=", viewer.tenantId)
-    .where("user_id", "!=", viewer.id)
-    .where("updated_at", ">=", since)
-    .orderBy("updated_at", "desc")
-    .execute();
-  for (const row of rows) {
-    (out[row.transfer_id] ??= []).push({
-      userId: row.user_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      updatedAt: row.updated_at,
-    });
+  let byTransfer: Map<string, TransferActivityEvent[]>;
+  try {
+    byTransfer = await getLive().presence.watchersOf(viewer.tenantId, transferIds);
+  } catch (error) {
+    console.warn("Presence could not be read; the page shows no co-workers.", error);
+    return out;
+  }
+  for (const [transferId, events] of byTransfer) {
+    const watchers = events
+      .filter((event) => event.userId !== viewer.id && event.updatedAt >= since)
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .map(({ userId, firstName, lastName, updatedAt }) => ({ userId, firstName, lastName, updatedAt }));
+    if (watchers.length > 0) out[transferId] = watchers;
   }
   return out;
 }
 
-/** A user viewed or announced watching a transfer: one row per (transfer, user), refreshed in place. */
+/**
+ * A user viewed or announced watching a transfer (a page load counts): refreshes their activity event and
+ * tells the tenant's activity group (transferActivityEventUpdated). The caller has checked the scope.
+ * The presence store keeps its own clock, so `now` is not used.
+ */
 export async function recordWatching(
-  db: Db,
+  _db: Db,
   input: { transferId: string; userId: string; tenantId: string; firstName: string; lastName: string },
-  now: Date,
+  _now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .insertInto("transfer_activity")
-    .values({
-      id: crypto.randomUUID(),
-      transfer_id: input.transferId,
-      user_id: input.userId,
-      tenant_id: input.tenantId,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      updated_at: at,
-    })
-    .onConflict((oc) =>
-      oc.columns(["transfer_id", "user_id"]).doUpdateSet({
-        updated_at: at,
-        first_name: input.firstName,
-        last_name: input.lastName,
-      }),
-    )
-    .execute();
+  const { transferId, ...principal } = input;
+  try {
+    await getLive().methods.watchTransfer(principal, transferId);
+  } catch (error) {
+    console.warn("Presence could not be recorded; the page is served without it.", error);
+  }
 }

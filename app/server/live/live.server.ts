@@ -1,0 +1,102 @@
+// The live channel of this process (docs/decisions/009): the hub behind /api/ws, the product's hub methods,
+// presence and the typed publisher. Created on first use and kept on globalThis, so that Remix's dev
+// reloads keep the open connections and timers instead of starting a second hub beside the first.
+import { getDb } from "../db/db.server";
+import { findScopedTransfer, viewerFor } from "../domain/transfers/scope.server";
+import { getUserById, type User } from "../domain/users.server";
+import { getEnv } from "../env.server";
+import { createInProcessBackplane, type Backplane } from "./backplane.server";
+import { createDatabasePresence } from "./db-presence.server";
+import { createLivePublisher, type LivePublisher } from "./events.server";
+import { createHub, type Hub, type Principal } from "./hub.server";
+import { createProductMethods, type ProductMethods } from "./methods.server";
+import type { PresenceStore } from "./presence.server";
+import { createRedisBackplane, createRedisPresence } from "./redis.server";
+import { ownsSearchId, verifyAccessToken } from "./tokens.server";
+
+export interface Live {
+  hub: Hub;
+  presence: PresenceStore;
+  methods: ProductMethods;
+  publisher: LivePublisher;
+  /** Resolves when the backplane listens (at once in process; after SUBSCRIBE with Redis). */
+  ready: Promise<void>;
+}
+
+interface LiveState {
+  live: Live;
+  close(): Promise<void>;
+}
+
+declare global {
+  var __live: LiveState | undefined;
+}
+
+export function principalOf(user: User): Principal | null {
+  if (user.status !== "Active") return null;
+  return { userId: user.id, tenantId: user.tenantId, firstName: user.firstName, lastName: user.lastName };
+}
+
+/** Token to principal; read fresh from the users table, so a deactivated user is refused at once. */
+async function authenticate(token: string | null): Promise<Principal | null> {
+  const userId = verifyAccessToken(token);
+  if (!userId) return null;
+  const user = await getUserById(getDb(), userId);
+  return user ? principalOf(user) : null;
+}
+
+async function canSeeTransfer(principal: Principal, transferId: string): Promise<boolean> {
+  const db = getDb();
+  const user = await getUserById(db, principal.userId);
+  if (!user || user.status !== "Active") return false;
+  return (await findScopedTransfer(db, await viewerFor(db, user), transferId)) !== null;
+}
+
+function create(): LiveState {
+  const redisUrl = getEnv().REDIS_URL;
+  let backplane: Backplane;
+  let ready: Promise<void> = Promise.resolve();
+  let presence: PresenceStore;
+  let closePresence = async () => {};
+  if (redisUrl) {
+    const redisBackplane = createRedisBackplane(redisUrl);
+    backplane = redisBackplane;
+    ready = redisBackplane.ready;
+    const redisPresence = createRedisPresence(redisUrl);
+    presence = redisPresence;
+    closePresence = () => redisPresence.close();
+  } else {
+    backplane = createInProcessBackplane();
+    presence = createDatabasePresence(getDb);
+  }
+  const hub = createHub({ authenticate, backplane });
+  const methods = createProductMethods({
+    hub,
+    presence,
+    canSeeTransfer,
+    ownsSearch: (principal, searchId) => ownsSearchId(principal.userId, searchId),
+  });
+  hub.addMethods(methods.methods);
+  const live: Live = { hub, presence, methods, publisher: createLivePublisher(hub), ready };
+  return {
+    live,
+    async close() {
+      methods.dispose();
+      await hub.close();
+      await backplane.close();
+      await closePresence();
+    },
+  };
+}
+
+export function getLive(): Live {
+  globalThis.__live ??= create();
+  return globalThis.__live.live;
+}
+
+/** Ends every connection and releases timers and Redis connections; the next getLive() starts afresh. */
+export async function closeLive(): Promise<void> {
+  const state = globalThis.__live;
+  globalThis.__live = undefined;
+  await state?.close();
+}

@@ -1,0 +1,87 @@
+import { expect, test } from "./fixtures";
+import { storageFor } from "./sessions";
+
+/** The overview of one transfer: offered actions computed on the server, notes, co-workers, scope. */
+const TRANSFER = "/transfers/t-kvarnen-review-deviations";
+
+test.describe("a property manager's transfer overview", () => {
+  test.use({ storageState: storageFor("maria") });
+
+  test("shows the transfer, offers the actions the server allows and performs them", async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await page.goto(TRANSFER);
+    await page.waitForURL(/\/overview$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("1102-0401");
+    await expect(page.getByRole("link", { name: "Översikt" })).toHaveAttribute("aria-current", "page");
+    const send = page.getByRole("button", { name: "Skicka till föreningen" });
+    await expect(send).toBeDisabled();
+    await expect(page.getByText(/^Går inte just nu: .+/).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Förvärvare" }).getByRole("row")).not.toHaveCount(0);
+    await expectNoA11yViolations();
+
+    await page.getByRole("button", { name: "Markera som under utredning" }).click();
+    await expect(page.getByText("Överlåtelsen är markerad som under utredning")).toBeVisible();
+    await page.getByRole("button", { name: "Ta bort under utredning" }).click();
+    await expect(page.getByText("Markeringen under utredning är borttagen")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Markera som under utredning" })).toBeVisible();
+  });
+
+  test("keeps notes, refusing an empty one with a Swedish error", async ({
+    page,
+    jsEnabled,
+    allowConsoleError,
+    expectNoA11yViolations,
+  }) => {
+    allowConsoleError(/status of 400/);
+    await page.goto(`${TRANSFER}/overview`);
+    await page.getByRole("button", { name: "Spara anteckning" }).click();
+    await expect(page.getByText("Fältet kan inte vara tomt")).toBeVisible();
+    await expect(page.getByLabel("Ny anteckning")).toHaveAttribute("aria-invalid", "true");
+    await expectNoA11yViolations();
+    const text = `Köparen ringde om tillträdet (${jsEnabled ? "med" : "utan"} JavaScript).`;
+    await page.getByLabel("Ny anteckning").fill(text);
+    await page.getByRole("button", { name: "Spara anteckning" }).click();
+    await expect(page.getByText("Anteckningen är sparad")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Anteckningar" }).getByText(text)).toBeVisible();
+  });
+});
+
+test.describe("co-workers and scope", () => {
+  test("a colleague who opens the same transfer sees who else is on it", async ({ browser }) => {
+    const maria = await browser.newContext({ storageState: storageFor("maria") });
+    const johan = await browser.newContext({ storageState: storageFor("johan") });
+    try {
+      const mariaPage = await maria.newPage();
+      await mariaPage.goto(`${TRANSFER}/overview`);
+      const johanPage = await johan.newPage();
+      await johanPage.goto(`${TRANSFER}/overview`);
+      await expect(
+        johanPage.getByRole("region", { name: "Aktiva medarbetare" }).getByText("Maria Ek"),
+      ).toBeVisible();
+    } finally {
+      await maria.close();
+      await johan.close();
+    }
+  });
+
+  test.describe("another organisation", () => {
+    test.use({ storageState: storageFor("anders") });
+
+    test("gets the not-found page, as for a transfer that does not exist", async ({
+      page,
+      allowConsoleError,
+      expectNoA11yViolations,
+    }) => {
+      allowConsoleError(/404/);
+      const response = await page.goto(`${TRANSFER}/overview`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Överlåtelsen hittades inte");
+      const missing = await page.goto("/transfers/finns-inte/overview");
+      expect(missing?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Överlåtelsen hittades inte");
+      await expectNoA11yViolations();
+    });
+  });
+});

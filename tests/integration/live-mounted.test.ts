@@ -1,0 +1,280 @@
+// The live channel as the product mounts it: the resource routes api.ws.negotiate, api.ws and
+// api.ws.token behind the cross-site check, getLive() with minted access tokens, scope from the
+// transfer domain and presence in the database, driven by the official @microsoft/signalr client.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  HttpTransportType,
+  HubConnectionBuilder,
+  HubConnectionState,
+  LogLevel,
+  type HubConnection,
+} from "@microsoft/signalr";
+import type { ActionFunction, LoaderFunction } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import * as connectionRoute from "~/routes/api.ws";
+import * as negotiateRoute from "~/routes/api.ws.negotiate";
+import * as tokenRoute from "~/routes/api.ws.token";
+import { getDb } from "~/server/db/db.server";
+import { recentWatchers, recordWatching } from "~/server/domain/transfers/activity.server";
+import { viewerFor } from "~/server/domain/transfers/scope.server";
+import { getUserById } from "~/server/domain/users.server";
+import { transferGroup } from "~/server/live/events.server";
+import { closeLive, getLive } from "~/server/live/live.server";
+import { GROUP_NOT_ALLOWED, NOT_ALLOWED } from "~/server/live/methods.server";
+import { createFetchListener } from "~/server/live/node-adapter.server";
+import type { TransferActivityEvent } from "~/server/live/presence.server";
+import { mintAccessToken, mintSearchId, verifyAccessToken } from "~/server/live/tokens.server";
+import { guardAction } from "~/server/protect-routes.server";
+import { commitSession, getSession } from "~/server/session.server";
+import { request, startFreshApp } from "../support/app";
+import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+
+const RS = "\u001e";
+let server: Server;
+let origin: string;
+const opened: HubConnection[] = [];
+
+/** The routes as Remix runs them from server-entry.ts: every action behind the cross-site check. */
+function route(loader: LoaderFunction, action?: ActionFunction) {
+  const guarded = action ? guardAction(action) : undefined;
+  return async (request: Request): Promise<Response> => {
+    const args = { request, params: {}, context: {} };
+    try {
+      const isRead = request.method === "GET" || request.method === "HEAD";
+      const result = isRead || !guarded ? await loader(args) : await guarded(args);
+      return result as Response;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  };
+}
+
+const routes: Record<string, (request: Request) => Promise<Response>> = {
+  "/api/ws/negotiate": route(negotiateRoute.loader, negotiateRoute.action),
+  "/api/ws": route(connectionRoute.loader, connectionRoute.action),
+  "/api/ws/token": route(tokenRoute.loader),
+};
+
+async function cookieFor(userId: string): Promise<string> {
+  const session = await getSession(request("/"));
+  session.set("userId", userId);
+  return (await commitSession(session)).split(";")[0] ?? "";
+}
+
+beforeAll(async () => {
+  await startFreshApp();
+  const db = getDb();
+  await buildWorld(db);
+  await insertTransfer(db, { id: "live-1", objectId: WORLD.objectA });
+  await insertTransfer(db, { id: "live-2", objectId: WORLD.objectB });
+  server = createServer(
+    createFetchListener(async (req) => {
+      const handler = routes[new URL(req.url).pathname];
+      return handler ? handler(req) : new Response("Not found", { status: 404 });
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await Promise.all(opened.map((connection) => connection.stop()));
+  await closeLive();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function build(transport: HttpTransportType, token: (() => string | Promise<string>) | null): HubConnection {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${origin}/api/ws`, { transport, ...(token ? { accessTokenFactory: token } : {}) })
+    .configureLogging(LogLevel.None)
+    .build();
+  opened.push(connection);
+  return connection;
+}
+
+async function connectAs(userId: string, transport: HttpTransportType): Promise<HubConnection> {
+  const connection = build(transport, () => mintAccessToken({ id: userId }));
+  await connection.start();
+  return connection;
+}
+
+function next<T>(connection: HubConnection, event: string, match: (value: T) => boolean = () => true) {
+  return new Promise<T>((resolve) => {
+    const handler = (value: T) => {
+      if (!match(value)) return;
+      connection.off(event, handler);
+      resolve(value);
+    };
+    connection.on(event, handler);
+  });
+}
+
+describe.each([
+  ["ServerSentEvents", HttpTransportType.ServerSentEvents],
+  ["LongPolling", HttpTransportType.LongPolling],
+])("the mounted live channel over %s", (_name, transport) => {
+  it("connects with a minted access token and refuses a missing, forged or inactive user's token", async () => {
+    const connection = await connectAs("user-maria", transport);
+    expect(connection.state).toBe(HubConnectionState.Connected);
+
+    await expect(build(transport, null).start()).rejects.toThrow(/401/);
+    const forged = mintAccessToken({ id: "user-maria" }).replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    await expect(build(transport, () => forged).start()).rejects.toThrow(/401/);
+    // user-peter exists but is Inactive: the token is genuine, the user is not let in.
+    await expect(build(transport, () => mintAccessToken({ id: "user-peter" })).start()).rejects.toThrow(
+      /401/,
+    );
+  });
+
+  it("joins a transfer in scope, refuses one outside it, and delivers the domain's events", async () => {
+    const connection = await connectAs("user-maria", transport);
+    await connection.invoke("JoinGroup", "live-1");
+    await expect(connection.invoke("JoinGroup", "live-2")).rejects.toThrow(GROUP_NOT_ALLOWED);
+    await expect(connection.invoke("JoinGroup", "no-such-transfer")).rejects.toThrow(GROUP_NOT_ALLOWED);
+
+    const aborted = next<{ transferId: string }>(connection, "transferAborted");
+    await getLive().publisher.publish(transferGroup("live-2"), "transferAborted", { transferId: "live-2" });
+    await getLive().publisher.publish(transferGroup("live-1"), "transferAborted", { transferId: "live-1" });
+    await expect(aborted).resolves.toEqual({ transferId: "live-1" });
+  });
+
+  it("joins only search ids minted for this user", async () => {
+    const connection = await connectAs("user-maria", transport);
+    await connection.invoke("JoinGroup", mintSearchId("user-maria"));
+    await expect(connection.invoke("JoinGroup", mintSearchId("user-anders"))).rejects.toThrow(
+      GROUP_NOT_ALLOWED,
+    );
+  });
+
+  it("shows co-workers watching a transfer live, and to server-rendered pages", async () => {
+    const maria = await connectAs("user-maria", transport);
+    const johan = await connectAs("user-johan", transport);
+    const anders = await connectAs("user-anders", transport);
+    const initial = next<TransferActivityEvent[]>(maria, "transferActivityEvents");
+    await maria.invoke("JoinTenantTransferActivityGroup");
+    await expect(initial).resolves.toEqual(expect.any(Array));
+    const strangerHeard: unknown[] = [];
+    anders.on("transferActivityEventUpdated", (event) => strangerHeard.push(event));
+    await anders.invoke("JoinTenantTransferActivityGroup");
+
+    const isJohan = (event: TransferActivityEvent) => event.userId === "user-johan";
+    const updated = next(maria, "transferActivityEventUpdated", isJohan);
+    await johan.invoke("WatchingTransfer", "stadsbo", "live-1", "user-johan");
+    await expect(updated).resolves.toMatchObject({
+      userId: "user-johan",
+      transferId: "live-1",
+      firstName: "Johan",
+      lastName: "Berg",
+    });
+    // Someone else's name, another tenant's transfer, or another tenant: refused.
+    await expect(johan.invoke("WatchingTransfer", "stadsbo", "live-1", "user-maria")).rejects.toThrow(
+      NOT_ALLOWED,
+    );
+    await expect(johan.invoke("WatchingTransfer", "stadsbo", "live-2", "user-johan")).rejects.toThrow(
+      NOT_ALLOWED,
+    );
+
+    const db = getDb();
+    const viewer = await viewerFor(db, (await getUserById(db, "user-maria"))!);
+    const watchers = await recentWatchers(db, viewer, ["live-1", "live-2"], new Date());
+    expect(watchers["live-1"]?.map((w) => w.firstName)).toEqual(["Johan"]);
+    expect(watchers["live-2"]).toBeUndefined();
+    const johanViewer = await viewerFor(db, (await getUserById(db, "user-johan"))!);
+    expect(await recentWatchers(db, johanViewer, ["live-1"], new Date())).toEqual({});
+
+    const deleted = next(maria, "transferActivityEventDeleted", isJohan);
+    await johan.invoke("StopWatchingTransfer", "stadsbo", "live-1", "user-johan");
+    await expect(deleted).resolves.toMatchObject({ userId: "user-johan", transferId: "live-1" });
+    expect(await recentWatchers(db, viewer, ["live-1"], new Date())).toEqual({});
+
+    // A page load records the viewer through the same store and tells the tenant.
+    const fromPage = next(maria, "transferActivityEventUpdated", isJohan);
+    await recordWatching(
+      db,
+      {
+        transferId: "live-1",
+        userId: "user-johan",
+        tenantId: "stadsbo",
+        firstName: "Johan",
+        lastName: "Berg",
+      },
+      new Date(),
+    );
+    await expect(fromPage).resolves.toMatchObject({ userId: "user-johan", transferId: "live-1" });
+    expect(strangerHeard).toEqual([]);
+    await johan.invoke("StopWatchingTransfer", "stadsbo", "live-1", "user-johan");
+  });
+});
+
+describe("the live channel's HTTP edges", () => {
+  it("lets a same-origin text/plain POST through the cross-site check and refuses a cross-site one", async () => {
+    const token = mintAccessToken({ id: "user-maria" });
+    const negotiate = await fetch(`${origin}/api/ws/negotiate?negotiateVersion=1`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, Origin: origin },
+    });
+    expect(negotiate.status).toBe(200);
+    const { connectionToken } = (await negotiate.json()) as { connectionToken: string };
+    const url = `${origin}/api/ws?id=${connectionToken}`;
+    await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).text();
+    const send = (headers: Record<string, string>) =>
+      fetch(url, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/plain;charset=UTF-8", ...headers },
+        body: `{"protocol":"json","version":1}${RS}`,
+      });
+    const crossSite = await send({ Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    expect(crossSite.status).toBe(403);
+    const sameOrigin = await send({ Origin: origin, "Sec-Fetch-Site": "same-origin" });
+    expect(sameOrigin.status).toBe(200);
+    const handshake = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await handshake.text()).toBe(`{}${RS}`);
+    const close = await fetch(url, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}`, Origin: origin },
+    });
+    expect(close.status).toBe(202);
+  });
+
+  it("answers GET on negotiate with 405 and hub requests without a token with 401", async () => {
+    expect((await fetch(`${origin}/api/ws/negotiate`)).status).toBe(405);
+    const refused = await fetch(`${origin}/api/ws/negotiate?negotiateVersion=1`, { method: "POST" });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toBe("Bearer");
+    expect((await fetch(`${origin}/api/ws?id=x`)).status).toBe(401);
+  });
+
+  it("mints a token for the signed-in user only, never cached", async () => {
+    const anonymous = await fetch(`${origin}/api/ws/token`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("cache-control")).toBe("no-store");
+
+    const inactive = await fetch(`${origin}/api/ws/token`, {
+      headers: { Cookie: await cookieFor("user-peter") },
+    });
+    expect(inactive.status).toBe(403);
+
+    const signedIn = await fetch(`${origin}/api/ws/token`, {
+      headers: { Cookie: await cookieFor("user-maria") },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe("no-store");
+    const { accessToken } = (await signedIn.json()) as { accessToken: string };
+    expect(verifyAccessToken(accessToken)).toBe("user-maria");
+  });
+
+  it("connects with an accessTokenFactory that fetches the token route", async () => {
+    const cookie = await cookieFor("user-maria");
+    const connection = build(HttpTransportType.ServerSentEvents, async () => {
+      const response = await fetch(`${origin}/api/ws/token`, { headers: { Cookie: cookie } });
+      return ((await response.json()) as { accessToken: string }).accessToken;
+    });
+    await connection.start();
+    await connection.invoke("JoinGroup", "user-maria");
+    expect(getLive().hub.groups.has(connection.connectionId!, "user:user-maria")).toBe(true);
+  });
+});
