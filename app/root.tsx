@@ -24,6 +24,7 @@ import { CookieConsent } from "./ui/CookieConsent";
 import { ErrorPage } from "./ui/ErrorPage";
 import { Footer } from "./ui/Footer";
 import { Header } from "./ui/Header";
+import { LiveStatus } from "./islands/LiveStatus";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
@@ -46,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       user: user && {
         id: user.id,
+        tenantId: user.tenantId,
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
@@ -118,7 +120,7 @@ export default function App() {
       <a className="skip-link" href="#main">
         {t("shell.skipToContent")}
       </a>
-      {showHeader ? <Header user={data.user} theme={data.theme} /> : null}
+      {showHeader ? <Header user={data.user} theme={data.theme} liveStatus={<LiveStatus />} /> : null}
       <Toasts toasts={data.toasts} />
       <main id="main" tabIndex={-1} className="main">
         <Outlet />

@@ -7,6 +7,7 @@ import { loadListPage } from "~/server/list-page.server";
 import { getT } from "~/server/i18n.server";
 import { ListControls, useDelayedLoading, useFocusFirstNewRow } from "~/ui/ListControls";
 import { TransferTable } from "~/ui/TransferTable";
+import { useTenantPresence } from "~/islands/live/presence";
 import { pageTitle } from "~/ui/page-title";
 
 /**
@@ -24,7 +25,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     columns: ["Object", "Association", "Type", "Initiator", "Status", "Modified"],
     withToggles: false,
   });
-  return json({ ...data, title: t("completedTitle") }, { status, headers: { "Cache-Control": "no-store" } });
+  return json(
+    {
+      ...data,
+      title: t("completedTitle"),
+      me: { id: user.id, tenantId: user.tenantId, firstName: user.firstName, lastName: user.lastName },
+    },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
@@ -35,6 +43,7 @@ export default function CompletedTransfersPage() {
   const location = useLocation();
   const late = useDelayedLoading("/completedTransfers");
   useFocusFirstNewRow(data.firstNewIndex, location.key);
+  const liveWatchers = useTenantPresence(data.me);
   return (
     <div className="page page--wide">
       <h1>{data.title}</h1>
@@ -72,6 +81,7 @@ export default function CompletedTransfersPage() {
             })}
             firstNewIndex={data.firstNewIndex}
             hrefFor={(id) => `/transfers/${id}`}
+            liveWatchers={liveWatchers}
           />
         </div>
       )}

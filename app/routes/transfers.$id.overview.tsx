@@ -37,6 +37,7 @@ import { getT, svT } from "~/server/i18n.server";
 import { domainErrorText } from "~/server/transfer-api.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ErrorPage } from "~/ui/ErrorPage";
+import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
 import { StatusTag } from "~/ui/TransferTable";
 import { pageTitle } from "~/ui/page-title";
 
@@ -88,6 +89,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: t("tabs.overview"),
       review,
       role: user.role,
+      me: { id: user.id, tenantId: user.tenantId, firstName: user.firstName, lastName: user.lastName },
       actions: review.actions.filter((a) => isPageAction(a.type)),
       watchers: (watchers[review.id] ?? []).map((w) => ({ firstName: w.firstName, lastName: w.lastName })),
       notes: notes ?? [],
@@ -163,7 +165,10 @@ export function ErrorBoundary() {
 }
 
 export default function TransferOverview() {
-  const { review, role, actions, watchers, notes } = useLoaderData<typeof loader>();
+  const { review, role, me, actions, watchers: rendered, notes } = useLoaderData<typeof loader>();
+  useWatchTransfer(me, review.id);
+  const live = useTenantPresence(me);
+  const watchers = live ? (live.get(review.id) ?? []) : rendered;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("review");
@@ -310,7 +315,7 @@ export default function TransferOverview() {
           </section>
         </div>
         <aside className="review__aside" aria-label={t("watching.title")}>
-          <section aria-labelledby="watching" data-live-presence={review.id}>
+          <section aria-labelledby="watching" aria-live="polite">
             <h2 id="watching">{t("watching.title")}</h2>
             {watchers.length === 0 ? (
               <p>{t("watching.nobody")}</p>

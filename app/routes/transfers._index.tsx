@@ -6,6 +6,7 @@ import { loadListPage } from "~/server/list-page.server";
 import { getT } from "~/server/i18n.server";
 import { ListControls, useDelayedLoading, useFocusFirstNewRow } from "~/ui/ListControls";
 import { TransferTable } from "~/ui/TransferTable";
+import { useTenantPresence } from "~/islands/live/presence";
 import { pageTitle } from "~/ui/page-title";
 
 /**
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...data,
       title: t("title"),
       role: user.role,
+      me: { id: user.id, tenantId: user.tenantId, firstName: user.firstName, lastName: user.lastName },
       tab: isManager ? tab : null,
       showPrivateLink: !isManager && user.features.includes("private_agreement"),
     },
@@ -52,6 +54,7 @@ export default function TransfersPage() {
   const location = useLocation();
   const late = useDelayedLoading("/transfers");
   useFocusFirstNewRow(data.firstNewIndex, location.key);
+  const liveWatchers = useTenantPresence(data.me);
   const columnLabel = t(`columns.${data.query.order.by}`);
   return (
     <div className="page page--wide">
@@ -119,6 +122,7 @@ export default function TransfersPage() {
             })}
             firstNewIndex={data.firstNewIndex}
             hrefFor={(id) => `/transfers/${id}`}
+            liveWatchers={liveWatchers}
           />
         </div>
       )}

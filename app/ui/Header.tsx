@@ -19,7 +19,16 @@ export interface HeaderTheme {
   promoteApp: boolean;
 }
 
-export function Header({ user, theme }: { user: HeaderUser | null; theme: HeaderTheme }) {
+export function Header({
+  user,
+  theme,
+  liveStatus = null,
+}: {
+  user: HeaderUser | null;
+  theme: HeaderTheme;
+  /** The live connection's state (an island), shown to property managers. */
+  liveStatus?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const headerRef = useRef<HTMLElement>(null);
   useCloseDisclosuresOnEscape(headerRef);
@@ -58,6 +67,7 @@ export function Header({ user, theme }: { user: HeaderUser | null; theme: Header
         ) : null}
         {user ? (
           <div className="header__tools">
+            {user.role === "PropertyManager" ? liveStatus : null}
             {isProxy ? <span className="badge badge--proxy">{t("shell.proxyBadge")}</span> : null}
             {theme.promoteApp && !isProxy ? (
               <details className="disclosure disclosure--app">

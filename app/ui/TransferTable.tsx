@@ -22,6 +22,8 @@ export interface TransferTableProps {
   /** Index of the first row of the page just loaded: it carries the anchor "Hämta fler" jumps to. */
   firstNewIndex: number | null;
   hrefFor: (transferId: string) => string;
+  /** Co-workers from the live channel; when present they replace the server-rendered ones. */
+  liveWatchers?: ReadonlyMap<string, ReadonlyArray<{ firstName: string; lastName: string }>> | null;
 }
 
 /** The transfer list (spec 01 "Transfer list"): a sortable table that becomes a compact list on narrow screens. */
@@ -33,6 +35,7 @@ export function TransferTable({
   caption,
   firstNewIndex,
   hrefFor,
+  liveWatchers = null,
 }: TransferTableProps) {
   const { t } = useTranslation("transferList");
   return (
@@ -69,7 +72,7 @@ export function TransferTable({
             tabIndex={index === firstNewIndex ? -1 : undefined}
           >
             <td data-label={t("columns.activity")}>
-              <Watchers watchers={row.watchers} />
+              <Watchers watchers={liveWatchers ? (liveWatchers.get(row.transferId) ?? []) : row.watchers} />
             </td>
             {columns.map((column) => (
               <td key={column} data-label={t(`columns.${column}`)}>
@@ -154,7 +157,7 @@ export function StatusTag({
   return <strong className={`status-tag status-tag--${colour}`}>{t(label.key, label.values)}</strong>;
 }
 
-function Watchers({ watchers }: { watchers: ListRow["watchers"] }) {
+function Watchers({ watchers }: { watchers: ReadonlyArray<{ firstName: string; lastName: string }> }) {
   const { t } = useTranslation("transferList");
   if (watchers.length === 0) return <span className="visually-hidden">{t("nobodyWatching")}</span>;
   const names = watchers.map((w) => personDisplayName(w)).join(", ");

@@ -85,3 +85,41 @@ test.describe("co-workers and scope", () => {
     });
   });
 });
+
+test.describe("live presence", () => {
+  test("two colleagues on one transfer see each other appear and leave without reloading", async ({
+    browser,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "live updates need JavaScript; the server-rendered presence is tested above");
+    const maria = await browser.newContext({ storageState: storageFor("maria") });
+    const johan = await browser.newContext({ storageState: storageFor("johan") });
+    try {
+      const mariaPage = await maria.newPage();
+      await mariaPage.goto("/transfers/t-kvarnen-review-ready/overview");
+      await expect(mariaPage.getByRole("banner").getByText("Liveuppdateringar: på")).toBeVisible({
+        timeout: 15_000,
+      });
+      const watching = mariaPage.getByRole("region", { name: "Aktiva medarbetare" });
+      await expect(watching.getByText("Johan Berg")).toHaveCount(0);
+
+      const johanPage = await johan.newPage();
+      await johanPage.goto("/transfers/t-kvarnen-review-ready/overview");
+      await expect(johanPage.getByRole("banner").getByText("Liveuppdateringar: på")).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(
+        johanPage.getByRole("region", { name: "Aktiva medarbetare" }).getByText("Maria Ek"),
+      ).toBeVisible();
+      await expect(watching.getByText("Johan Berg")).toBeVisible({ timeout: 15_000 });
+
+      // Johan leaves the transfer (a client-side navigation): Maria sees him go.
+      await johanPage.getByRole("banner").getByRole("link", { name: "Överlåtelser", exact: true }).click();
+      await johanPage.waitForURL(/\/transfers$/);
+      await expect(watching.getByText("Johan Berg")).toHaveCount(0, { timeout: 15_000 });
+    } finally {
+      await maria.close();
+      await johan.close();
+    }
+  });
+});
