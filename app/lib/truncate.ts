@@ -29,6 +29,8 @@ export function truncate(text: string, max: number): string {
   if (!Number.isInteger(max) || max < 0) {
     throw new RangeError(`max must be a non-negative integer, got ${max}`);
   }
+  // A string never has more graphemes than UTF-16 units: short text needs no segmenting.
+  if (text.length <= max) return text;
   const chars = graphemes(text);
   if (chars.length <= max) return text;
   if (max === 0) return "";
@@ -45,6 +47,7 @@ export function truncate(text: string, max: number): string {
  * "Mycket_langt_filnamn_for_avtal.pdf" -> "Mycket_langt_filnamn….pdf".
  */
 export function truncateFileName(name: string, max: number = FILE_NAME_MAX): string {
+  if (name.length <= max) return name;
   const chars = graphemes(name);
   if (chars.length <= max) return name;
   const dot = chars.lastIndexOf(".");

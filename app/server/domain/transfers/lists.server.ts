@@ -607,7 +607,10 @@ export async function searchTransfers(
 ): Promise<ListResult> {
   const queries = listQueries(db, viewer, q, opts);
   const { flags, offset } = queries;
-  const [rows, groupRows] = await Promise.all([queries.rows.execute(), queries.groups.execute()]);
+  const [rows, groupRows] = await Promise.all([
+    queries.rows.execute(),
+    cachedGroups(db, viewer, q, opts.now, () => queries.groups.execute()),
+  ]);
 
   const groups: GroupRow[] = groupRows.map((row) => {
     const record = row as unknown as Record<string, unknown>;
@@ -627,6 +630,75 @@ export async function searchTransfers(
     .reduce((sum, g) => sum + g.count, 0);
 
   return { rows, totalResults, hasMoreResults: offset + rows.length < totalResults, filterCount };
+}
+
+// ---- Cached counts ----
+
+/**
+ * The grouped count reads every index entry of the scope (about 29,000 for a manager at 100,000 transfers), so
+ * its result is kept per scope and criteria. The key holds the scope's latest `modified_at` (one step down an
+ * index) and today's date: any change to a transfer in the scope, on any instance, touches `modified_at` and so
+ * makes a new key; date-bound filters (completed, Expiring) move with the day. Entries are evicted oldest first.
+ */
+const COUNT_CACHE_MAX = 500;
+const countCache = new Map<string, Promise<unknown[]>>();
+/**
+ * Bumped by this process's own writes (`noteTransfersChanged`), so that a write in the same millisecond as the
+ * latest one still invalidates. Another instance's write is seen through `modified_at`; one from an instance
+ * whose clock lags behind the latest modification would keep the old counts until the next change.
+ */
+let generation = 0;
+
+export function noteTransfersChanged(): void {
+  generation += 1;
+}
+
+async function cachedGroups<T>(
+  db: Db,
+  viewer: Viewer,
+  q: ListQuery,
+  now: Date,
+  run: () => Promise<T[]>,
+): Promise<T[]> {
+  const scoped = viewerForKind(viewer, q.kind);
+  const latest = await scopedTransfers(db, scoped)
+    .select("transfers.modified_at")
+    .orderBy("transfers.modified_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const key = JSON.stringify([
+    q.kind,
+    scoped.role,
+    scoped.tenantId,
+    scoped.id,
+    [...scoped.boardAssociationIds].sort(),
+    scoped.features.includes("private_agreement"),
+    q.search.trim().toLowerCase(),
+    [...q.toggles].sort(),
+    datesFor(now).today,
+    latest?.modified_at ?? null,
+    generation,
+  ]);
+  const hit = countCache.get(key);
+  if (hit) {
+    countCache.delete(key);
+    countCache.set(key, hit);
+    return hit as Promise<T[]>;
+  }
+  const pending = run();
+  countCache.set(key, pending);
+  pending.catch(() => countCache.delete(key));
+  while (countCache.size > COUNT_CACHE_MAX) {
+    const oldest = countCache.keys().next().value;
+    if (oldest === undefined) break;
+    countCache.delete(oldest);
+  }
+  return pending;
+}
+
+/** Tests and the benchmark start from an empty cache. */
+export function clearCountCache(): void {
+  countCache.clear();
 }
 
 // ---- Saved search criteria (spec 01 §3 search state, "kept per tab and per user") ----

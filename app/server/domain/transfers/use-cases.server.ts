@@ -29,6 +29,7 @@ import {
 import { loadTransferFacts, parseJsonList } from "./load.server";
 import { supplementActions, transferActions } from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
+import { noteTransfersChanged } from "./lists.server";
 
 /**
  * The transfer use cases. Each one, in one transaction: reads the transfer through the viewer's scope (a
@@ -169,6 +170,7 @@ async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise
     return { row, to, version: row.version + 1 };
   });
 
+  noteTransfersChanged();
   const events = step.events?.(result.row, result.to) ?? [];
   if (ctx.live) {
     for (const e of events) await ctx.live.publish(e.group, e.event, e.payload as never);
@@ -434,7 +436,7 @@ export async function cancelSupplementRequest(ctx: UseCaseContext, input: unknow
   const now = ctx.now ?? new Date();
   if (ctx.actor === "system") throw forbidden();
   const viewer = ctx.actor.viewer;
-  return ctx.db.transaction().execute(async (trx) => {
+  const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const row = await findScopedTransfer(trx, viewer, transferId);
     if (!row) throw notFound();
     const facts = await loadTransferFacts(trx, row);
@@ -486,6 +488,8 @@ export async function cancelSupplementRequest(ctx: UseCaseContext, input: unknow
       .execute();
     return { transferId, status: to, version: row.version + 1, events: [] };
   });
+  noteTransfersChanged();
+  return cancelled;
 }
 
 // ---- Notes ----
