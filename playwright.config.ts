@@ -35,9 +35,7 @@ export default defineConfig({
   },
   projects: [
     // Signs in the people of the list specs once, before both projects (see tests/e2e/auth.setup.ts).
-    // One retry: under heavy machine load a simulated sign-in has been seen to stall on the waiting page (noted
-    // in issue 5's closing note); the list specs need the sessions, not the sign-in, which sign-in.spec tests.
-    { name: "setup", testMatch: /auth\.setup\.ts/, retries: 1 },
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
     { name: "js-on", use: { javaScriptEnabled: true }, dependencies: ["setup"] },
     // After js-on: both projects sign in the same demo people, and BankID cancels a person's parallel orders.
     { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["setup", "js-on"] },

@@ -10,7 +10,7 @@ import {
   type UseCaseContext,
   type UseCaseResult,
 } from "~/server/domain/transfers/use-cases.server";
-import { runApi, useCaseContext } from "~/server/transfer-api.server";
+import { runApi, contextForActor } from "~/server/transfer-api.server";
 
 const FLAGS: Record<string, (ctx: UseCaseContext, input: unknown) => Promise<UseCaseResult>> = {
   markSaleStopped,
@@ -30,5 +30,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return apiError(400, "Method not allowed");
   const body = await readJson(request);
   const version = body && typeof body === "object" && "version" in body ? body.version : undefined;
-  return runApi(request, (actor) => useCase(useCaseContext(actor), { transferId: params.id, version }));
+  return runApi(request, (actor) => useCase(contextForActor(actor), { transferId: params.id, version }));
 }

@@ -4,7 +4,7 @@ import { readJson } from "~/server/auth/api-user.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { addNote } from "~/server/domain/transfers/use-cases.server";
 import { listNotes } from "~/server/domain/transfers/views.server";
-import { runApi, useCaseContext, viewContext } from "~/server/transfer-api.server";
+import { runApi, contextForActor, viewContext } from "~/server/transfer-api.server";
 
 /** GET api/core/transfers/{id}/notes: the notes of the user's side, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,5 +20,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(400, "Method not allowed");
   const body = await readJson(request);
   const text = body && typeof body === "object" && "body" in body ? body.body : undefined;
-  return runApi(request, (actor) => addNote(useCaseContext(actor), { transferId: params.id, body: text }));
+  return runApi(request, (actor) => addNote(contextForActor(actor), { transferId: params.id, body: text }));
 }

@@ -34,7 +34,7 @@ import {
 } from "~/server/domain/transfers/use-cases.server";
 import { getTransferForReview, listNotes } from "~/server/domain/transfers/views.server";
 import { getT, svT } from "~/server/i18n.server";
-import { domainErrorText } from "~/server/transfer-api.server";
+import { domainErrorText, contextForActor } from "~/server/transfer-api.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ErrorPage } from "~/ui/ErrorPage";
 import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
@@ -99,12 +99,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, db, viewer } = await context(request);
+  const { user, viewer } = await context(request);
   const form = await request.formData();
   const intent = form.get("intent");
   const transferId = params.id ?? "";
   const here = `/transfers/${encodeURIComponent(transferId)}/overview`;
-  const ctx: UseCaseContext = { db, actor: { viewer, firstName: user.firstName, lastName: user.lastName } };
+  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
   try {
     if (intent === "addNote") {
       await addNote(ctx, { transferId, body: form.get("body") });

@@ -7,6 +7,7 @@ import { viewerFor } from "./domain/transfers/scope.server";
 import type { Actor, UseCaseContext } from "./domain/transfers/use-cases.server";
 import type { ViewContext } from "./domain/transfers/views.server";
 import { svT } from "./i18n.server";
+import { getLive } from "./live/live.server";
 
 /**
  * The JSON API of the transfer domain (spec 02 §7): who is asking, and how the domain's typed refusals
@@ -21,9 +22,9 @@ export async function apiActor(request: Request): Promise<Actor | Response> {
   return { viewer, firstName: user.firstName, lastName: user.lastName };
 }
 
-/** Live events are returned by every use case; delivering them waits for the hub being mounted (issue 6). */
-export function useCaseContext(actor: Actor): UseCaseContext {
-  return { db: getDb(), actor };
+/** Use cases publish their live events through the process's hub (and Redis, when configured). */
+export function contextForActor(actor: Actor): UseCaseContext {
+  return { db: getDb(), actor, live: getLive().publisher };
 }
 
 export function viewContext(actor: Actor): ViewContext {

@@ -63,6 +63,9 @@ export async function phone(
   const order = app.locator("section.dev-order", { hasText: person.name });
   await expect(order).toHaveCount(1);
   await order.getByRole("button", { name: answer === "approve" ? "Godkänn" : "Avbryt i appen" }).click();
+  // Wait for the test app's answer before closing it: closing earlier can abort the POST, and the order then
+  // never completes (the waiting page stalls).
+  await expect(app.getByText(`Klart: ${answer === "approve" ? "approve" : "decline"}`)).toBeVisible();
   await app.close();
 }
 

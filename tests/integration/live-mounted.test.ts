@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as connectionRoute from "~/routes/api.ws";
 import * as negotiateRoute from "~/routes/api.ws.negotiate";
 import * as tokenRoute from "~/routes/api.ws.token";
+import * as abortRoute from "~/routes/api.core.transfers.$id.abort";
 import { getDb } from "~/server/db/db.server";
 import { recentWatchers, recordWatching } from "~/server/domain/transfers/activity.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
@@ -140,6 +141,30 @@ describe.each([
     await getLive().publisher.publish(transferGroup("live-2"), "transferAborted", { transferId: "live-2" });
     await getLive().publisher.publish(transferGroup("live-1"), "transferAborted", { transferId: "live-1" });
     await expect(aborted).resolves.toEqual({ transferId: "live-1" });
+  });
+
+  it("delivers the event a use case names when it is run through the JSON API", async () => {
+    const connection = await connectAs("user-maria", transport);
+    await connection.invoke("JoinGroup", "live-1");
+    const started = next<{ transferId: string; task: string }>(connection, "transferTaskStarted");
+    const cookie = await cookieFor("user-maria");
+    const response = await abortRoute.action({
+      request: request("/api/core/transfers/live-1/abort", {
+        method: "POST",
+        cookie,
+        headers: { Origin: "http://localhost:3000" },
+      }),
+      params: { id: "live-1" },
+      context: {},
+    });
+    expect(response.status).toBe(200);
+    await expect(started).resolves.toEqual({ transferId: "live-1", task: "Abort" });
+    // Both transports share the transfer: put it back for the next run.
+    await getDb()
+      .updateTable("transfers")
+      .set({ status: "TransferReviewInProgress", aborting: 0, running_tasks: "[]" })
+      .where("id", "=", "live-1")
+      .execute();
   });
 
   it("joins only search ids minted for this user", async () => {
