@@ -7,6 +7,8 @@ const ELLIPSIS = "…";
 // A file suffix longer than this is more likely part of the name ("Avtal v.2 slutgiltig") than a type.
 const SUFFIX_MAX = 8;
 
+const LATIN_ONLY = /^[\u0020-\u007e\u00a0-\u024f]*$/;
+
 const graphemeSegmenter =
   typeof Intl !== "undefined" && "Segmenter" in Intl
     ? new Intl.Segmenter("sv", { granularity: "grapheme" })
@@ -18,6 +20,8 @@ const graphemeSegmenter =
  */
 export function graphemes(text: string): string[] {
   const composed = text.normalize("NFC");
+  // Printable Latin (Swedish names and addresses): every UTF-16 unit is one grapheme, no segmenter needed.
+  if (LATIN_ONLY.test(composed)) return composed.split("");
   if (graphemeSegmenter) {
     return Array.from(graphemeSegmenter.segment(composed), (s) => s.segment);
   }

@@ -6,6 +6,7 @@ import { initials, personDisplayName } from "~/lib/person";
 import { displayedStatus, displayedStatusLabel, statusColour } from "~/lib/transfer-display";
 import { CELL_MAX, truncate } from "~/lib/truncate";
 import type { TransferListItem } from "~/schemas/transfer-views";
+import { useCachedT, type CachedT } from "./use-cached-t";
 
 export type SortLink = { href: string; ariaSort: "ascending" | "descending" | "none" };
 
@@ -37,7 +38,8 @@ export function TransferTable({
   hrefFor,
   liveWatchers = null,
 }: TransferTableProps) {
-  const { t } = useTranslation("transferList");
+  const t = useCachedT("transferList");
+  const tt = useCachedT("transfer");
   return (
     <table className="transfer-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -72,15 +74,18 @@ export function TransferTable({
             tabIndex={index === firstNewIndex ? -1 : undefined}
           >
             <td data-label={t("columns.activity")}>
-              <Watchers watchers={liveWatchers ? (liveWatchers.get(row.transferId) ?? []) : row.watchers} />
+              <Watchers
+                t={t}
+                watchers={liveWatchers ? (liveWatchers.get(row.transferId) ?? []) : row.watchers}
+              />
             </td>
             {columns.map((column) => (
               <td key={column} data-label={t(`columns.${column}`)}>
-                <Cell row={row} column={column} role={role} href={hrefFor(row.transferId)} />
+                <Cell row={row} column={column} role={role} href={hrefFor(row.transferId)} t={t} tt={tt} />
               </td>
             ))}
             <td data-label={t("columns.icons")}>
-              <StatusIcons row={row} role={role} />
+              <StatusIcons row={row} role={role} t={t} />
             </td>
           </tr>
         ))}
@@ -94,14 +99,16 @@ function Cell({
   column,
   role,
   href,
+  t,
+  tt,
 }: {
   row: ListRow;
   column: TransferTableProps["columns"][number];
   role: TransferTableProps["viewerRole"];
   href: string;
+  t: CachedT;
+  tt: CachedT;
 }) {
-  const { t } = useTranslation("transferList");
-  const { t: tt } = useTranslation("transfer");
   switch (column) {
     case "Object":
       return <Link to={href}>{row.objectDescription}</Link>;
@@ -123,7 +130,7 @@ function Cell({
     case "Initiator":
       return <>{t(`initiator.${row.initiatorRole}`)}</>;
     case "Status":
-      return <StatusTag row={row} role={role} />;
+      return <StatusTag row={row} role={role} t={tt} />;
     case "Modified":
       return <time dateTime={row.modified}>{formatDate(row.modified)}</time>;
   }
@@ -146,19 +153,28 @@ function Truncated({ text, full }: { text: string; full: string }) {
 export function StatusTag({
   row,
   role,
+  t: cached,
 }: {
   row: Pick<TransferListItem, "status" | "actionIsNeeded" | "awaitingInfoRequestAnswer" | "hasDeviation">;
   role: TransferTableProps["viewerRole"];
+  /** A list passes its cached translations; alone, the tag translates itself. */
+  t?: CachedT;
 }) {
-  const { t } = useTranslation("transfer");
+  const { t: own } = useTranslation("transfer");
+  const t: CachedT = cached ?? ((key, values) => (values ? own(key, values) : own(key)));
   const displayed = displayedStatus(row);
   const label = displayedStatusLabel(displayed);
   const colour = statusColour(displayed, role, { hasDeviations: row.hasDeviation });
   return <strong className={`status-tag status-tag--${colour}`}>{t(label.key, label.values)}</strong>;
 }
 
-function Watchers({ watchers }: { watchers: ReadonlyArray<{ firstName: string; lastName: string }> }) {
-  const { t } = useTranslation("transferList");
+function Watchers({
+  watchers,
+  t,
+}: {
+  watchers: ReadonlyArray<{ firstName: string; lastName: string }>;
+  t: CachedT;
+}) {
   if (watchers.length === 0) return <span className="visually-hidden">{t("nobodyWatching")}</span>;
   const names = watchers.map((w) => personDisplayName(w)).join(", ");
   return (
@@ -199,8 +215,7 @@ function Icon({ name, label, count }: { name: string; label: string; count?: num
 }
 
 /** Status icons of spec 01 (managers: all seven; board members: the message count). Each has a text alternative. */
-function StatusIcons({ row, role }: { row: ListRow; role: TransferTableProps["viewerRole"] }) {
-  const { t } = useTranslation("transferList");
+function StatusIcons({ row, role, t }: { row: ListRow; role: TransferTableProps["viewerRole"]; t: CachedT }) {
   const icons = [];
   if (role === "PropertyManager") {
     if (row.finalizedAtPropertyManager)
