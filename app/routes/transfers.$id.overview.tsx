@@ -12,9 +12,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime, formatSek } from "~/lib/format";
 import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
-import { fractionToPercentString } from "~/lib/share";
 import { NoteSchema } from "~/schemas/transfer";
-import type { AcquirerView, GuarantorView, TransferorView } from "~/schemas/transfer-views";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { recentWatchers, recordWatching } from "~/server/domain/transfers/activity.server";
@@ -37,6 +35,7 @@ import { getT, svT } from "~/server/i18n.server";
 import { domainErrorText, contextForActor } from "~/server/transfer-api.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ErrorPage } from "~/ui/ErrorPage";
+import { People } from "~/ui/TransferPeople";
 import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
 import { StatusTag } from "~/ui/TransferTable";
 import { pageTitle } from "~/ui/page-title";
@@ -373,73 +372,5 @@ export default function TransferOverview() {
         </aside>
       </div>
     </div>
-  );
-}
-
-function People({
-  title,
-  people,
-  kind,
-}: {
-  title: string;
-  people: Array<TransferorView | AcquirerView | GuarantorView>;
-  kind: "Transferor" | "Acquirer" | "Guarantor";
-}) {
-  const { t } = useTranslation("review");
-  const id = `people-${kind}`;
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {people.length === 0 ? (
-        <p>{t("people.none")}</p>
-      ) : (
-        <table className="transfer-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("people.name")}</th>
-              <th scope="col">{t("people.identifier")}</th>
-              {kind === "Transferor" ? <th scope="col">{t("people.ownerShare")}</th> : null}
-              {kind !== "Guarantor" ? (
-                <th scope="col">
-                  {kind === "Transferor" ? t("people.transferShare") : t("people.acquiredShare")}
-                </th>
-              ) : null}
-              <th scope="col">{t("people.contact")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((p) => (
-              <tr key={p.id}>
-                <td data-label={t("people.name")}>
-                  {personDisplayName(p)}
-                  {"membershipStatus" in p && p.membershipStatus === "MEMBER" ? (
-                    <span className="tag">{t("people.member")}</span>
-                  ) : null}
-                  {"isPaymentNoticeRecipient" in p && p.isPaymentNoticeRecipient ? (
-                    <span className="tag">{t("people.paymentNoticeRecipient")}</span>
-                  ) : null}
-                </td>
-                <td data-label={t("people.identifier")}>{formatIdentifierForDisplay(p.identifier)}</td>
-                {kind === "Transferor" && "ownerShare" in p ? (
-                  <td data-label={t("people.ownerShare")}>
-                    {p.ownerShare ? fractionToPercentString(p.ownerShare) : "-"}
-                  </td>
-                ) : null}
-                {kind !== "Guarantor" && "transferShare" in p ? (
-                  <td
-                    data-label={kind === "Transferor" ? t("people.transferShare") : t("people.acquiredShare")}
-                  >
-                    {p.transferShare ? fractionToPercentString(p.transferShare) : "-"}
-                  </td>
-                ) : null}
-                <td data-label={t("people.contact")}>
-                  {[p.emailAddress, p.phoneNumber].filter(Boolean).join(", ") || "-"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
   );
 }

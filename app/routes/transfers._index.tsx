@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadListPage } from "~/server/list-page.server";
 import { getT } from "~/server/i18n.server";
-import { ListControls, useDelayedLoading, useFocusFirstNewRow } from "~/ui/ListControls";
-import { TransferTable } from "~/ui/TransferTable";
+import { ListControls } from "~/ui/ListControls";
+import { TransferListResults } from "~/ui/TransferListResults";
 import { useTenantPresence } from "~/islands/live/presence";
 import { pageTitle } from "~/ui/page-title";
 
@@ -52,10 +52,7 @@ export default function TransfersPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("transferList");
   const location = useLocation();
-  const late = useDelayedLoading("/transfers");
-  useFocusFirstNewRow(data.firstNewIndex, location.key);
   const liveWatchers = useTenantPresence(data.me);
-  const columnLabel = t(`columns.${data.query.order.by}`);
   return (
     <div className="page page--wide">
       <div className="page-heading">
@@ -94,45 +91,22 @@ export default function TransfersPage() {
         search={data.query.search}
         searchMaxLength={data.searchMaxLength}
       />
-      {data.failed ? (
-        <p className="notice notice--error" role="alert">
-          {t("fetchFailed")}
-        </p>
-      ) : null}
-      <p className="list-status" role="status">
-        {late ? t("loading") : t("showing", { shown: data.rows.length, total: data.total })}
-      </p>
-      {data.rows.length === 0 && !data.failed ? (
-        <div className="empty-state">
-          <h2>{t("empty.title")}</h2>
-          {data.searchActive ? <p>{t("empty.searchHint")}</p> : null}
-          {data.filtersActive ? <p>{t("empty.filterHint")}</p> : null}
-          {!data.searchActive && !data.filtersActive ? <p>{t("empty.noneYet")}</p> : null}
-        </div>
-      ) : (
-        <div className={late ? "list-region list-region--loading" : "list-region"} aria-busy={late}>
-          <TransferTable
-            rows={data.rows}
-            viewerRole={data.role}
-            columns={data.columns}
-            sortLinks={data.sortLinks}
-            caption={t("caption", {
-              column: columnLabel,
-              direction: t(`direction.${data.query.order.direction}`),
-            })}
-            firstNewIndex={data.firstNewIndex}
-            hrefFor={(id) => `/transfers/${id}`}
-            liveWatchers={liveWatchers}
-          />
-        </div>
-      )}
-      {data.nextHref ? (
-        <p>
-          <Link to={data.nextHref} preventScrollReset replace className="button button--secondary">
-            {t("loadMore")}
-          </Link>
-        </p>
-      ) : null}
+      <TransferListResults
+        pathname="/transfers"
+        locationKey={location.key}
+        viewerRole={data.role}
+        rows={data.rows}
+        total={data.total}
+        failed={data.failed}
+        searchActive={data.searchActive}
+        filtersActive={data.filtersActive}
+        columns={data.columns}
+        sortLinks={data.sortLinks}
+        order={data.query.order}
+        firstNewIndex={data.firstNewIndex}
+        nextHref={data.nextHref}
+        liveWatchers={liveWatchers}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { personDisplayName } from "~/lib/person";
 import { processStepViews } from "~/lib/transfer-display";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { defaultListQuery, searchTransfers } from "~/server/domain/transfers/lists.server";
+import { defaultListQuery, firstRowOfPage, searchTransfers } from "~/server/domain/transfers/lists.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { toPrivateListItems } from "~/server/domain/transfers/views.server";
 import { getT } from "~/server/i18n.server";
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       failed,
       confirming,
-      firstNewIndex: page > 1 && items.length > 0 ? Math.floor(((page - 1) * items.length) / page) : null,
+      firstNewIndex: firstRowOfPage(page, items.length),
       nextHref: hasMore ? `/transfers/private?page=${page + 1}#forsta-nya` : null,
       // Without transfers there is nothing to confirm: straight to the new-transfer screen.
       newHref:

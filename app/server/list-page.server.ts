@@ -4,6 +4,7 @@ import { getDb } from "./db/db.server";
 import { viewerFor } from "./domain/transfers/scope.server";
 import {
   SEARCH_MAX_LENGTH,
+  firstRowOfPage,
   SORT_FIELDS,
   TOGGLES,
   listQueryFromSearchParams,
@@ -113,11 +114,7 @@ export async function loadListPage(request: Request, user: User, options: ListPa
       ariaSort: current ? (query.order.direction === "Asc" ? "ascending" : "descending") : "none",
     };
   }
-  const pageSizeShown = rows.length;
-  const firstNewIndex =
-    query.page > 1 && pageSizeShown > 0
-      ? Math.min(pageSizeShown - 1, Math.floor(((query.page - 1) * pageSizeShown) / query.page))
-      : null;
+  const firstNewIndex = firstRowOfPage(query.page, rows.length);
 
   const data = {
     query: { search: query.search, page: query.page, order: query.order },

@@ -1,4 +1,5 @@
 import type { Db } from "../db/kysely.server";
+import { parseJsonList } from "../db/json-columns.server";
 import type { UserRole, UserRow, UserStatus } from "../db/schema.server";
 
 export const FEATURES = ["board_member", "property_manager_proxy", "private_agreement"] as const;
@@ -40,15 +41,6 @@ export interface User {
   provisioned: boolean;
 }
 
-function parseList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 export async function getUserById(db: Db, id: string): Promise<User | null> {
   const row = await db
     .selectFrom("users")
@@ -81,10 +73,10 @@ export async function getUserById(db: Db, id: string): Promise<User | null> {
     email: row.email,
     role: row.role,
     status: row.status,
-    features: parseList(row.features).filter((f): f is Feature =>
+    features: parseJsonList(row.features).filter((f): f is Feature =>
       (FEATURES as readonly string[]).includes(f),
     ),
-    actions: parseList(row.actions),
+    actions: parseJsonList(row.actions),
     office: row.office_id && row.office_name ? { id: row.office_id, name: row.office_name } : null,
     offices: offices.map((o) => ({ id: o.id, name: o.name, officeRole: o.office_role })),
     registered: row.registered_at !== null,

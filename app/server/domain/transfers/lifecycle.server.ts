@@ -1,4 +1,4 @@
-import { FINAL_STATUSES, type TransferStatus } from "~/lib/transfer";
+import { FINAL_STATUSES, TRANSFER_STATUSES, type TransferStatus } from "~/lib/transfer";
 
 /**
  * The transfer lifecycle as one transition table (decision 007). Every use case that creates a transfer,
@@ -62,18 +62,10 @@ export interface Transition {
   event: LiveEventName | null;
 }
 
-const ONGOING = [
-  "Initiating",
-  "Initiated",
-  "Draft",
-  "DraftTransfer",
-  "OngoingApplications",
-  "ApplicationSent",
-  "TransferReviewInProgress",
-  "AwaitingInfoRequestAnswer",
-  "MembershipReviewInProgress",
-  "MembershipDecisionPending",
-] as const satisfies readonly TransferStatus[];
+/** Every status that is neither final nor already being aborted. */
+const ONGOING: readonly TransferStatus[] = TRANSFER_STATUSES.filter(
+  (status) => status !== "Aborting" && !(FINAL_STATUSES as readonly TransferStatus[]).includes(status),
+);
 
 const DECIDED = ["MembershipApproved", "MembershipRejected"] as const satisfies readonly TransferStatus[];
 

@@ -882,3 +882,14 @@ for (const [backend, open] of BACKENDS) {
     });
   });
 }
+
+describe("firstRowOfPage", () => {
+  it("points at the first row of the page just added, also when that page is short", async () => {
+    const { firstRowOfPage, PAGE_SIZE } = await import("./lists.server");
+    expect(firstRowOfPage(1, PAGE_SIZE)).toBeNull();
+    expect(firstRowOfPage(2, 2 * PAGE_SIZE)).toBe(PAGE_SIZE);
+    expect(firstRowOfPage(2, PAGE_SIZE + 15)).toBe(PAGE_SIZE);
+    expect(firstRowOfPage(3, 2 * PAGE_SIZE + 1)).toBe(2 * PAGE_SIZE);
+    expect(firstRowOfPage(3, 2 * PAGE_SIZE)).toBeNull();
+  });
+});

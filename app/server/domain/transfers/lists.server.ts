@@ -632,6 +632,15 @@ export async function searchTransfers(
   return { rows, totalResults, hasMoreResults: offset + rows.length < totalResults, filterCount };
 }
 
+/**
+ * Index of the first row of page `page` among the rows of pages 1..page (the anchor "Hämta fler" jumps to), or
+ * null on page 1 or when that page came back empty.
+ */
+export function firstRowOfPage(page: number, rowsShown: number): number | null {
+  const first = (page - 1) * PAGE_SIZE;
+  return page > 1 && first < rowsShown ? first : null;
+}
+
 // ---- Cached counts ----
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/kysely.server";
+import { parseJsonList } from "../../db/json-columns.server";
 import type { TransferRow } from "../../db/schema.server";
 import type {
   AnswerStatus,
@@ -18,15 +19,6 @@ import type {
 import type { IdentifierType } from "~/lib/identifier";
 import { isValidPersonnummer } from "~/lib/personnummer";
 import type { TransferFacts } from "./facts.server";
-
-export function parseJsonList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 /** Everything the policies need about one transfer, in a handful of indexed queries. */
 export async function loadTransferFacts(db: Db, transfer: TransferRow): Promise<TransferFacts> {

@@ -26,7 +26,8 @@ import {
   TransitionError,
   type UseCase,
 } from "./lifecycle.server";
-import { loadTransferFacts, parseJsonList } from "./load.server";
+import { loadTransferFacts } from "./load.server";
+import { parseJsonList } from "../../db/json-columns.server";
 import { supplementActions, transferActions } from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
 import { noteTransfersChanged } from "./lists.server";
@@ -99,6 +100,36 @@ function event<E extends EventName>(transferId: string, name: E, payload: Payloa
   return { group: transferGroup(transferId), event: name, payload } as PublishedEvent;
 }
 
+/** One row of the audit log: who changed what of a transfer, when, and the changed fields before and after. */
+function audit(
+  trx: Db,
+  entry: {
+    transferId: string;
+    entity: string;
+    entityId: string;
+    action: string;
+    userId: string | null;
+    at: string;
+    before: unknown;
+    after: unknown;
+  },
+) {
+  return trx
+    .insertInto("audit_log")
+    .values({
+      id: crypto.randomUUID(),
+      transfer_id: entry.transferId,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      action: entry.action,
+      user_id: entry.userId,
+      at: entry.at,
+      before: entry.before === null ? null : JSON.stringify(entry.before),
+      after: JSON.stringify(entry.after),
+    })
+    .execute();
+}
+
 async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise<UseCaseResult> {
   const now = ctx.now ?? new Date();
   const at = now.toISOString();
@@ -152,20 +183,16 @@ async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise
         after[key] = value;
       }
     }
-    await trx
-      .insertInto("audit_log")
-      .values({
-        id: crypto.randomUUID(),
-        transfer_id: row.id,
-        entity: "transfer",
-        entity_id: row.id,
-        action: step.useCase,
-        user_id: actorUserId(ctx),
-        at,
-        before: JSON.stringify(before),
-        after: JSON.stringify(after),
-      })
-      .execute();
+    await audit(trx, {
+      transferId: row.id,
+      entity: "transfer",
+      entityId: row.id,
+      action: step.useCase,
+      userId: actorUserId(ctx),
+      at,
+      before,
+      after,
+    });
     await step.write?.(trx, row, at);
     return { row, to, version: row.version + 1 };
   });
@@ -472,20 +499,16 @@ export async function cancelSupplementRequest(ctx: UseCaseContext, input: unknow
       .where("version", "=", row.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw conflict();
-    await trx
-      .insertInto("audit_log")
-      .values({
-        id: crypto.randomUUID(),
-        transfer_id: row.id,
-        entity: "supplement_request",
-        entity_id: requestId,
-        action: closes ? "closeInfoRequests" : "cancelSupplementRequest",
-        user_id: viewer.id,
-        at,
-        before: JSON.stringify({ status: row.status, request: "Open" }),
-        after: JSON.stringify({ status: to, request: "Cancelled" }),
-      })
-      .execute();
+    await audit(trx, {
+      transferId: row.id,
+      entity: "supplement_request",
+      entityId: requestId,
+      action: closes ? "closeInfoRequests" : "cancelSupplementRequest",
+      userId: viewer.id,
+      at,
+      before: { status: row.status, request: "Open" },
+      after: { status: to, request: "Cancelled" },
+    });
     return { transferId, status: to, version: row.version + 1, events: [] };
   });
   noteTransfersChanged();
@@ -524,20 +547,16 @@ export async function addNote(ctx: UseCaseContext, input: unknown): Promise<{ no
         created_at: at,
       })
       .execute();
-    await trx
-      .insertInto("audit_log")
-      .values({
-        id: crypto.randomUUID(),
-        transfer_id: row.id,
-        entity: "note",
-        entity_id: noteId,
-        action: "addNote",
-        user_id: actor.viewer.id,
-        at,
-        before: null,
-        after: JSON.stringify({ audience }),
-      })
-      .execute();
+    await audit(trx, {
+      transferId: row.id,
+      entity: "note",
+      entityId: noteId,
+      action: "addNote",
+      userId: actor.viewer.id,
+      at,
+      before: null,
+      after: { audience },
+    });
     return { noteId };
   });
 }

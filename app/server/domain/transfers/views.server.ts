@@ -2,7 +2,6 @@ import type { TFunction } from "i18next";
 import type { Db } from "../../db/kysely.server";
 import type { DocumentRow, PartyRow, TransferRow } from "../../db/schema.server";
 import type {
-  CheckResult,
   CreditCheckStatus,
   DocumentCategory,
   DocumentStatus,
@@ -38,7 +37,8 @@ import type {
 } from "~/schemas/transfer-views";
 import { CreditCheckResultViewSchema } from "~/schemas/transfer-views";
 import type { TransferFacts, Viewer } from "./facts.server";
-import { loadTransferFacts, parseJsonList } from "./load.server";
+import { loadTransferFacts } from "./load.server";
+import { parseJsonList } from "../../db/json-columns.server";
 import {
   answerActions,
   blockerTextKey,
@@ -227,6 +227,23 @@ type CreditRow = {
   ordered_at: string;
 };
 
+function creditOrdersOf(db: Db, transferId: string): Promise<CreditRow[]> {
+  return db
+    .selectFrom("credit_check_orders")
+    .select([
+      "id",
+      "transfer_id",
+      "party_id",
+      "identifier_value",
+      "status",
+      "result",
+      "data_erased_at",
+      "ordered_at",
+    ])
+    .where("transfer_id", "=", transferId)
+    .execute();
+}
+
 function latestOrderFor(orders: CreditRow[], party: { id: string; identifier_value: string }) {
   const own = orders.filter((o) => o.party_id === party.id || o.identifier_value === party.identifier_value);
   own.sort((a, b) => (a.ordered_at < b.ordered_at ? 1 : -1));
@@ -279,39 +296,22 @@ export async function getTransferForReview(
   const row = await findScopedTransfer(ctx.db, ctx.viewer, transferId);
   if (!row) return null;
   const { db } = ctx;
-  const [facts, association, manager, parties, orders, decision, summary, checks] = await Promise.all([
+  // Facts already hold the checks and the maintenance flag; only what they lack is read here.
+  const [facts, association, manager, parties, orders, decision, summary] = await Promise.all([
     loadTransferFacts(db, row),
     db
       .selectFrom("associations")
       .select(["name", "organisation_number"])
       .where("id", "=", row.association_id)
       .executeTakeFirst(),
-    db
-      .selectFrom("tenants")
-      .innerJoin("property_objects", "property_objects.tenant_id", "tenants.id")
-      .select(["tenants.display_name", "property_objects.under_maintenance"])
-      .where("property_objects.id", "=", row.object_id)
-      .executeTakeFirst(),
+    db.selectFrom("tenants").select("display_name").where("id", "=", row.tenant_id).executeTakeFirst(),
     db
       .selectFrom("transfer_parties")
       .selectAll()
       .where("transfer_id", "=", row.id)
       .orderBy("sort_order")
       .execute(),
-    db
-      .selectFrom("credit_check_orders")
-      .select([
-        "id",
-        "transfer_id",
-        "party_id",
-        "identifier_value",
-        "status",
-        "result",
-        "data_erased_at",
-        "ordered_at",
-      ])
-      .where("transfer_id", "=", row.id)
-      .execute(),
+    creditOrdersOf(db, row.id),
     db.selectFrom("membership_decisions").selectAll().where("transfer_id", "=", row.id).executeTakeFirst(),
     row.summary_document_id
       ? db
@@ -320,12 +320,6 @@ export async function getTransferForReview(
           .where("id", "=", row.summary_document_id)
           .executeTakeFirst()
       : Promise.resolve(undefined),
-    db
-      .selectFrom("automatic_checks")
-      .select(["id", "type", "result"])
-      .where("transfer_id", "=", row.id)
-      .orderBy("type")
-      .execute(),
   ]);
 
   const transferors: TransferorView[] = parties
@@ -378,7 +372,7 @@ export async function getTransferForReview(
     transferSummaryDocument: summary ? { id: summary.id, fileName: summary.file_name } : null,
     propertyManager: {
       displayName: manager?.display_name ?? "",
-      underMaintenance: manager?.under_maintenance === 1,
+      underMaintenance: facts.propertyManagerUnderMaintenance,
     },
     intermediary:
       row.intermediary_first_name !== null || row.intermediary_last_name !== null
@@ -407,7 +401,7 @@ export async function getTransferForReview(
       entryDate: row.entry_date,
       contractDate: row.contract_date,
     },
-    checks: checks.map((c) => ({ id: c.id, type: c.type, result: c.result as CheckResult })),
+    checks: [...facts.checks].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
     version: row.version,
     modified: row.modified_at,
   };
@@ -464,20 +458,7 @@ export async function listSupplements(
       .execute(),
     db.selectFrom("transfer_parties").selectAll().where("transfer_id", "=", transferId).execute(),
     db.selectFrom("documents").selectAll().where("transfer_id", "=", transferId).execute(),
-    db
-      .selectFrom("credit_check_orders")
-      .select([
-        "id",
-        "transfer_id",
-        "party_id",
-        "identifier_value",
-        "status",
-        "result",
-        "data_erased_at",
-        "ordered_at",
-      ])
-      .where("transfer_id", "=", transferId)
-      .execute(),
+    creditOrdersOf(db, transferId),
   ]);
   return requests.map((r) => {
     const answer = answers.find((a) => a.request_id === r.id) ?? null;
@@ -647,8 +628,8 @@ export async function listMessages(ctx: ViewContext, transferId: string): Promis
 
 /** The viewer's side's notes: Anteckningar for managers, Styrelseanteckningar for the board. Newest first. */
 export async function listNotes(ctx: ViewContext, transferId: string): Promise<NoteView[] | null> {
-  const found = await scoped(ctx, transferId);
-  if (!found) return null;
+  // Notes need the scope, not the policy facts.
+  if (!(await findScopedTransfer(ctx.db, ctx.viewer, transferId))) return null;
   const audience = ctx.viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember";
   const rows = await ctx.db
     .selectFrom("notes")
