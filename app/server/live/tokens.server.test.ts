@@ -65,6 +65,25 @@ describe("access tokens", () => {
     expect(verifyAccessToken(`${flip(payload, 3)}.${signature}`, NOW)).toBeNull();
   });
 
+  it("accept only the canonical spelling of the signature's last character", () => {
+    // 43 base64url characters hold 258 bits of a 256-bit MAC: the last character's two low bits are
+    // ignored by the decoder, so three other characters decode to the same MAC.
+    const token = mintAccessToken({ id: "user-maria" }, NOW);
+    const [payload, signature] = token.split(".") as [string, string];
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(signature.slice(-1));
+    const sameBits = [0, 1, 2, 3]
+      .map((low) => alphabet[(last & ~3) | low])
+      .filter((c) => c !== signature.slice(-1));
+    expect(sameBits).toHaveLength(3);
+    for (const c of sameBits) {
+      const variant = signature.slice(0, -1) + c;
+      expect(Buffer.from(variant, "base64url").equals(Buffer.from(signature, "base64url"))).toBe(true);
+      expect(verifyAccessToken(`${payload}.${variant}`, NOW)).toBeNull();
+    }
+    expect(verifyAccessToken(token, NOW)).toBe("user-maria");
+  });
+
   it("refuse malformed input without throwing", () => {
     const token = mintAccessToken({ id: "user-maria" }, NOW);
     for (const bad of [null, undefined, "", ".", "a.b", token + ".x", token.slice(0, -1), "x".repeat(5000)]) {

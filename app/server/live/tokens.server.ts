@@ -32,9 +32,14 @@ function signer(): string {
   return first;
 }
 
-/** Compares in constant time against the MAC under every secret. */
+/**
+ * Compares in constant time against the MAC under every secret. A 32-byte MAC is 43 base64url characters
+ * whose last one carries two unused bits, so four spellings decode to the same bytes: only the canonical
+ * spelling is accepted, or a token would have several valid forms.
+ */
 function validMac(data: string, given: string): boolean {
   const givenBytes = Buffer.from(given, "base64url");
+  if (givenBytes.toString("base64url") !== given) return false;
   let ok = false;
   for (const secret of secrets()) {
     const expected = crypto.createHmac("sha256", secret).update(data).digest();
