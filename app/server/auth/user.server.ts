@@ -1,20 +1,16 @@
 import { getDb } from "../db/db.server";
 import { getUserById, type User } from "../domain/users.server";
+import { perRequest } from "../request-memo.server";
 import { getSession } from "../session.server";
 
 export type { User };
 
-// Remix hands every loader of one request the same Request: the root and the page share one user lookup.
-const loaded = new WeakMap<Request, Promise<User | null>>();
-
-/** The one server function through which the shell and the guards read the signed-in user. */
+/**
+ * The one server function through which the shell and the guards read the signed-in user; the root and the
+ * page loader of one request share one lookup (request-memo.server).
+ */
 export function getOptionalUser(request: Request): Promise<User | null> {
-  let user = loaded.get(request);
-  if (!user) {
-    user = load(request);
-    loaded.set(request, user);
-  }
-  return user;
+  return perRequest(request, "user", () => load(request));
 }
 
 async function load(request: Request): Promise<User | null> {

@@ -828,6 +828,29 @@ for (const [backend, open] of BACKENDS) {
     });
 
     describe("saved search criteria", () => {
+      it("writes only when the criteria change, so updated_at is when they last changed", async () => {
+        const key = SEARCH_STATE_KEYS.propertyManager;
+        const stamp = async () =>
+          (
+            await db
+              .selectFrom("saved_searches")
+              .select("updated_at")
+              .where("user_id", "=", "user-johan")
+              .where("key", "=", key)
+              .executeTakeFirstOrThrow()
+          ).updated_at;
+        const q = { ...defaultListQuery("propertyManager"), search: "ek" };
+        await saveSearchState(db, "user-johan", key, q);
+        const first = await stamp();
+        await db.updateTable("saved_searches").set({ updated_at: "2000-01-01T00:00:00.000Z" }).execute();
+        await saveSearchState(db, "user-johan", key, q);
+        expect(await stamp()).toBe("2000-01-01T00:00:00.000Z");
+        await saveSearchState(db, "user-johan", key, { ...q, search: "eka" });
+        expect(await stamp()).not.toBe("2000-01-01T00:00:00.000Z");
+        expect(first).not.toBe("2000-01-01T00:00:00.000Z");
+        expect(await loadSearchState(db, "user-johan", key)).toEqual({ ...q, search: "eka" });
+      });
+
       it("round-trips per user and key, overwrites, and cleans what is no longer valid", async () => {
         const q: ListQuery = {
           kind: "active",

@@ -730,6 +730,15 @@ const StoredQuerySchema = z.object({
 
 export async function saveSearchState(db: Db, userId: string, key: string, q: ListQuery): Promise<void> {
   const state = JSON.stringify(q);
+  // Most page views repeat the stored criteria (paging, returning to the list): a read is cheaper than a
+  // write transaction, and leaves updated_at as the time the criteria last changed.
+  const stored = await db
+    .selectFrom("saved_searches")
+    .select("state")
+    .where("user_id", "=", userId)
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (stored?.state === state) return;
   const updatedAt = new Date().toISOString();
   await db
     .insertInto("saved_searches")
