@@ -7,8 +7,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useRef, useState } from "react";
+import {
+  Form,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type * as z from "zod";
 import { RegisterSchema } from "~/schemas/user";
@@ -44,6 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     terms: await legalDocument(request, "terms"),
   });
 }
+
+// Godkänn only records the acceptance in the session; the page already shows it, so nothing is reloaded.
+// A reload racing the Registrera navigation could cancel that navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "accept-terms" ? false : defaultShouldRevalidate;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUnregisteredUser(request);
@@ -118,13 +129,34 @@ export default function RegisterPage() {
     name === "" ? form.id : (fields[name as keyof typeof fields]?.id ?? name),
   );
   const termsError = fields.agreedUponTerms.errors?.[0];
+  const formProps = getFormProps(form);
+
+  // The server counts the terms as accepted only once it has recorded Godkänn. A Registrera pressed while
+  // that post is still under way waits for it, and is then sent as pressed.
+  const waiting = useRef<HTMLElement | null>(null);
+  const acceptPending = acceptFetcher.state !== "idle";
+  useEffect(() => {
+    const submitter = waiting.current;
+    if (acceptPending || !submitter) return;
+    waiting.current = null;
+    submitter.closest("form")?.requestSubmit(submitter);
+  }, [acceptPending]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (acceptPending && submitter) {
+      event.preventDefault();
+      waiting.current = submitter;
+      return;
+    }
+    formProps.onSubmit(event);
+  };
 
   return (
     <div className="page page--narrow">
       <ErrorSummary errors={errors} />
       <h1>{t("register.title")}</h1>
       <p className="lead">{t("register.lead")}</p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...formProps} onSubmit={onSubmit}>
         <input type="hidden" name="r" value={r} />
         <TextField
           {...fieldProps(fields.firstName)}

@@ -6,6 +6,7 @@ import domain from "~/locales/sv/domain.json";
 import policy from "~/locales/sv/policy.json";
 import lists from "~/locales/sv/lists.json";
 import i18next, { type i18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
 
 export const serverResources = { sv: { ...clientResources.sv, legal, faq, domain, policy, lists } };
 
@@ -36,10 +37,13 @@ export function getT(_request: Request, ns: string = "common"): TFunction {
 }
 
 let shared: i18n | null = null;
-/** The process's one initialised i18next instance over every namespace (resources are bundled: init is synchronous). */
+/**
+ * The process's one initialised i18next instance over every namespace (resources are bundled, so init is
+ * synchronous), for translation functions and for every server render (entry.server.tsx).
+ */
 export function sharedInstance(): i18n {
   if (!shared) {
-    const instance = i18next.createInstance();
+    const instance = i18next.createInstance().use(initReactI18next);
     void instance.init({
       ...i18nOptions,
       ns: Object.keys(serverResources.sv),
