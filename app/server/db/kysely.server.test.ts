@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "./kysely.server";
@@ -47,5 +50,35 @@ describe("the SQLite handle's statement cache", () => {
     expect((await select()).rows).toEqual([{ id: 1 }]);
     await sql`alter table t add column extra text default 'x'`.execute(db);
     expect((await select()).rows).toEqual([{ id: 1, extra: "x" }]);
+  });
+});
+
+describe("planner statistics", () => {
+  it("are gathered on open for a table that was never analysed", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "optimize-"));
+    const url = `file:${path.join(dir, "app.db")}`;
+    try {
+      handle = openDatabase(url);
+      await sql`create table t (id integer primary key, b integer)`.execute(handle.db);
+      await sql`create index t_b on t (b)`.execute(handle.db);
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 5000)
+                insert into t (b) select i % 40 from n`.execute(handle.db);
+      const statTables = () =>
+        sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`.execute(
+          handle!.db,
+        );
+      expect((await statTables()).rows[0]?.n).toBe(0);
+      await handle.destroy();
+
+      handle = openDatabase(url);
+      const stats = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 't'`.execute(
+        handle.db,
+      );
+      expect(stats.rows.map((r) => r.idx)).toContain("t_b");
+    } finally {
+      await handle?.destroy();
+      handle = null;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
