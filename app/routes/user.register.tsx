@@ -139,7 +139,8 @@ export default function RegisterPage() {
     const submitter = waiting.current;
     if (acceptPending || !submitter) return;
     waiting.current = null;
-    submitter.closest("form")?.requestSubmit(submitter);
+    // A click sends the same submitter everywhere (requestSubmit(submitter) is missing before Safari 16).
+    submitter.click();
   }, [acceptPending]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;

@@ -1,6 +1,6 @@
 // Work that the loaders of one document or data request share.
 //
-// Remix gives each loader its own copy of the Request (it strips `?index` and `_routes` by building new
+// Remix gives each loader its own copy of the Request (it strips `?index` and `_data` by building new
 // ones), so a cache keyed by the Request never sees the root and the page loader as one request. What they
 // do share is the load context object, one per incoming request. The route wrapper (protect-routes.server)
 // ties each loader's Request to a memo kept per context; actions are not tied, so what an action changes is

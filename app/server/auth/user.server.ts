@@ -10,7 +10,9 @@ export type { User };
  * page loader of one request share one lookup (request-memo.server).
  */
 export function getOptionalUser(request: Request): Promise<User | null> {
-  return perRequest(request, "user", () => load(request));
+  // The cookie is part of the key: should a load context ever be shared between requests, a memo still
+  // never hands one session's user to another.
+  return perRequest(request, `user:${request.headers.get("Cookie") ?? ""}`, () => load(request));
 }
 
 async function load(request: Request): Promise<User | null> {

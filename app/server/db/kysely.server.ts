@@ -2,7 +2,7 @@ import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from "kysely";
 import type { Database } from "./schema.server";
 
 export type Db = Kysely<Database>;
@@ -46,19 +46,23 @@ export function openDatabase(databaseUrl: string): DbHandle {
   // Planner statistics: on open, ANALYZE what was never analysed or has grown or shrunk a lot since (with a
   // bounded sample, so it stays quick at 100,000 transfers); then once a day for a long-running server, as
   // SQLite recommends for long-lived connections. A fresh database has no tables yet: nothing happens.
-  sqlite.pragma("optimize = 0x10002");
-  const daily = setInterval(() => {
-    try {
-      sqlite.pragma("optimize");
-    } catch (error) {
-      console.warn(`PRAGMA optimize failed: ${String(error)}`);
-    }
-  }, OPTIMIZE_INTERVAL_MS);
-  daily.unref();
+  // Neither may stop the product: a lock held elsewhere (a seed script) only postpones the statistics.
+  try {
+    sqlite.pragma("optimize = 0x10002");
+  } catch (error) {
+    console.warn(`PRAGMA optimize on open failed: ${String(error)}`);
+  }
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: slowQueryLog(),
   });
+  // Through Kysely, so that it waits for the connection like any query and never runs inside a transaction.
+  const daily = setInterval(() => {
+    sql`pragma optimize`.execute(db).catch((error: unknown) => {
+      console.warn(`PRAGMA optimize failed: ${String(error)}`);
+    });
+  }, OPTIMIZE_INTERVAL_MS);
+  daily.unref();
   return {
     db,
     kind: "sqlite",
@@ -120,8 +124,18 @@ function slowQueryLog(): ((event: LogEvent) => void) | undefined {
   const threshold = Number(raw);
   return (event) => {
     if (event.queryDurationMillis < threshold) return;
-    const sql = event.query.sql.replace(/\s+/g, " ");
-    const outcome = event.level === "error" ? ` failed: ${String(event.error)}` : "";
-    console.log(`[db] ${event.queryDurationMillis.toFixed(2)} ms ${sql}${outcome}`);
+    const text = event.query.sql.replace(/\s+/g, " ");
+    // A driver's error message may quote a value ("invalid input syntax for type …: "…""): only its code.
+    const outcome = event.level === "error" ? ` failed: ${errorCode(event.error)}` : "";
+    console.log(`[db] ${event.queryDurationMillis.toFixed(2)} ms ${text}${outcome}`);
   };
+}
+
+function errorCode(error: unknown): string {
+  if (typeof error === "object" && error !== null) {
+    const { code, name } = error as { code?: unknown; name?: unknown };
+    if (typeof code === "string" && code !== "") return code;
+    if (typeof name === "string" && name !== "") return name;
+  }
+  return "error";
 }
