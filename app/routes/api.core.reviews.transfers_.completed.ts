@@ -1,36 +1,17 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiValidationError } from "~/server/api.server";
-import { readJson } from "~/server/auth/api-user.server";
-import { getDb } from "~/server/db/db.server";
-import { canList, listText, parseListRequest, searchTransfers } from "~/server/domain/transfers/lists.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowed } from "~/server/api.server";
+import { canList, parseListRequest } from "~/server/domain/transfers/lists.server";
 import { toListItem } from "~/server/domain/transfers/views.server";
-import { apiActor } from "~/server/transfer-api.server";
+import { answerListCall } from "~/server/transfer-api.server";
 
 /** POST api/core/reviews/transfers/completed (spec 01 §7): Avklarade överlåtelser, property managers only. */
-export function loader() {
-  return json({ status: 405, title: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return loader();
-  const actor = await apiActor(request);
-  if (actor instanceof Response) return actor;
-  if (!canList(actor.viewer, "completed")) return apiError(403, listText("lists:errors.notAllowed"));
-
-  const parsed = parseListRequest(await readJson(request), () => "completed");
-  if (!parsed.ok) {
-    return apiValidationError(
-      Object.fromEntries(Object.entries(parsed.errors).map(([field, keys]) => [field, keys.map(listText)])),
-    );
-  }
-  const result = await searchTransfers(getDb(), actor.viewer, parsed.query, { now: new Date() });
-  return json(
-    {
-      results: result.rows.map(toListItem),
-      totalResults: result.totalResults,
-      hasMoreResults: result.hasMoreResults,
-      filterCount: result.filterCount,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+export function action({ request }: ActionFunctionArgs) {
+  return answerListCall(request, {
+    allowed: (viewer) => canList(viewer, "completed"),
+    parse: (body) => parseListRequest(body, () => "completed"),
+    results: (_db, rows) => rows.map(toListItem),
+    withFilterCount: true,
+  });
 }

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadListPage } from "~/server/list-page.server";
 import { getT } from "~/server/i18n.server";
@@ -37,7 +37,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export default function CompletedTransfersPage() {
   const data = useLoaderData<typeof loader>();
-  const location = useLocation();
   const liveWatchers = useTenantPresence(data.me);
   return (
     <div className="page page--wide">
@@ -51,18 +50,8 @@ export default function CompletedTransfersPage() {
       />
       <TransferListResults
         pathname="/completedTransfers"
-        locationKey={location.key}
         viewerRole={"PropertyManager"}
-        rows={data.rows}
-        total={data.total}
-        failed={data.failed}
-        searchActive={data.searchActive}
-        filtersActive={data.filtersActive}
-        columns={data.columns}
-        sortLinks={data.sortLinks}
-        order={data.query.order}
-        firstNewIndex={data.firstNewIndex}
-        nextHref={data.nextHref}
+        list={data}
         liveWatchers={liveWatchers}
       />
     </div>

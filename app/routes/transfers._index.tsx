@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadListPage } from "~/server/list-page.server";
@@ -51,7 +51,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export default function TransfersPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("transferList");
-  const location = useLocation();
   const liveWatchers = useTenantPresence(data.me);
   return (
     <div className="page page--wide">
@@ -93,18 +92,8 @@ export default function TransfersPage() {
       />
       <TransferListResults
         pathname="/transfers"
-        locationKey={location.key}
         viewerRole={data.role}
-        rows={data.rows}
-        total={data.total}
-        failed={data.failed}
-        searchActive={data.searchActive}
-        filtersActive={data.filtersActive}
-        columns={data.columns}
-        sortLinks={data.sortLinks}
-        order={data.query.order}
-        firstNewIndex={data.firstNewIndex}
-        nextHref={data.nextHref}
+        list={data}
         liveWatchers={liveWatchers}
       />
     </div>

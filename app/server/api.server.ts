@@ -25,6 +25,11 @@ export function apiError(status: 400 | 401 | 403 | 404 | 409 | 422 | 503, messag
   return json({ status, title: labels[status], ...(message ? { message } : {}) }, { status });
 }
 
+/** A 405 for a resource route called with a method it does not serve. */
+export function methodNotAllowed(allow: string): Response {
+  return json({ status: 405, title: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
+}
+
 /** A 400 for an API body that failed validation: field errors keyed by path. */
 export function apiValidationError(fieldErrors: Record<string, string[]>): Response {
   return json({ status: 400, title: "Bad request", errors: fieldErrors }, { status: 400 });

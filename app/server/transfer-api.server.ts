@@ -1,6 +1,11 @@
 import { json } from "@remix-run/node";
 import { getDb } from "./db/db.server";
-import { apiError, apiValidationError } from "./api.server";
+import { apiError, apiValidationError, methodNotAllowed } from "./api.server";
+import { readJson } from "./auth/api-user.server";
+import type { Db } from "./db/kysely.server";
+import type { TransferRow } from "./db/schema.server";
+import { listText, searchTransfers, type ListRequestResult } from "./domain/transfers/lists.server";
+import type { Viewer } from "./domain/transfers/facts.server";
 import { getOptionalUser } from "./auth/user.server";
 import { isDomainError, type DomainError } from "./domain/transfers/errors.server";
 import { viewerFor } from "./domain/transfers/scope.server";
@@ -69,4 +74,44 @@ export async function runApi(request: Request, body: (actor: Actor) => Promise<u
     if (isDomainError(error)) return domainErrorResponse(error);
     throw error;
   }
+}
+
+/**
+ * The three list calls of spec 01 §7 (POST api/core/reviews/transfers, …/completed, api/core/privateAgreements):
+ * only POST, a signed-in Active user whom the list admits (403 otherwise), the body read as that list's query
+ * (a 400 with Swedish field errors), then one page with its totals.
+ */
+export async function answerListCall(
+  request: Request,
+  call: {
+    allowed: (viewer: Viewer) => boolean;
+    parse: (body: unknown, viewer: Viewer) => ListRequestResult;
+    results: (db: Db, rows: TransferRow[]) => unknown[] | Promise<unknown[]>;
+    /** The private list answers without per-filter counts (it has no filters). */
+    withFilterCount: boolean;
+  },
+): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const actor = await apiActor(request);
+  if (actor instanceof Response) return actor;
+  const { viewer } = actor;
+  if (!call.allowed(viewer)) return apiError(403, listText("lists:errors.notAllowed"));
+
+  const parsed = call.parse(await readJson(request), viewer);
+  if (!parsed.ok) {
+    return apiValidationError(
+      Object.fromEntries(Object.entries(parsed.errors).map(([field, keys]) => [field, keys.map(listText)])),
+    );
+  }
+  const db = getDb();
+  const result = await searchTransfers(db, viewer, parsed.query, { now: new Date() });
+  return json(
+    {
+      results: await call.results(db, result.rows),
+      totalResults: result.totalResults,
+      hasMoreResults: result.hasMoreResults,
+      ...(call.withFilterCount ? { filterCount: result.filterCount } : {}),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

@@ -73,42 +73,23 @@ export function ListControls({ hidden, filters, toggles, search, searchMaxLength
         </div>
       </div>
       {filters.length > 0 ? (
-        <fieldset className="list-controls__group">
-          <legend>{t("filters.legend")}</legend>
-          {filters.map((f) => (
-            <div className="checkbox checkbox--inline" key={f.id}>
-              <input
-                id={`filter-${f.id}`}
-                type="checkbox"
-                name="filter"
-                value={f.id}
-                defaultChecked={f.checked}
-                onChange={submitNow}
-              />
-              <label htmlFor={`filter-${f.id}`}>
-                {t("filters.withCount", { label: f.label, count: f.count })}
-              </label>
-            </div>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          legend={t("filters.legend")}
+          name="filter"
+          options={filters.map((f) => ({
+            ...f,
+            label: t("filters.withCount", { label: f.label, count: f.count }),
+          }))}
+          onChange={submitNow}
+        />
       ) : null}
       {toggles ? (
-        <fieldset className="list-controls__group">
-          <legend>{t("filters.togglesLegend")}</legend>
-          {toggles.map((f) => (
-            <div className="checkbox checkbox--inline" key={f.id}>
-              <input
-                id={`toggle-${f.id}`}
-                type="checkbox"
-                name="toggle"
-                value={f.id}
-                defaultChecked={f.checked}
-                onChange={submitNow}
-              />
-              <label htmlFor={`toggle-${f.id}`}>{f.label}</label>
-            </div>
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          legend={t("filters.togglesLegend")}
+          name="toggle"
+          options={toggles}
+          onChange={submitNow}
+        />
       ) : null}
       <div className="button-row">
         <button type="submit" className="button">
@@ -116,6 +97,38 @@ export function ListControls({ hidden, filters, toggles, search, searchMaxLength
         </button>
       </div>
     </Form>
+  );
+}
+
+/** One fieldset of checkboxes of the GET form; each ticked box adds `name=id` to the URL. */
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: Array<{ id: string; label: string; checked: boolean }>;
+  onChange: () => void;
+}) {
+  return (
+    <fieldset className="list-controls__group">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <div className="checkbox checkbox--inline" key={option.id}>
+          <input
+            id={`${name}-${option.id}`}
+            type="checkbox"
+            name={name}
+            value={option.id}
+            defaultChecked={option.checked}
+            onChange={onChange}
+          />
+          <label htmlFor={`${name}-${option.id}`}>{option.label}</label>
+        </div>
+      ))}
+    </fieldset>
   );
 }
 

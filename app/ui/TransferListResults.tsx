@@ -1,13 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useDelayedLoading, useFocusFirstNewRow } from "./ListControls";
 import { TransferTable, type ListRow, type SortLink, type TransferTableProps } from "./TransferTable";
 
-export interface TransferListResultsProps {
-  /** The page's path: its own navigations show the loading state after 500 ms. */
-  pathname: string;
-  locationKey: string;
-  viewerRole: TransferTableProps["viewerRole"];
+/** The part of a list page's loader data (loadListPage) that the results show. */
+export interface ListResultsData {
   rows: ListRow[];
   total: number;
   failed: boolean;
@@ -15,9 +12,16 @@ export interface TransferListResultsProps {
   filtersActive: boolean;
   columns: TransferTableProps["columns"];
   sortLinks: Record<string, SortLink>;
-  order: { by: string; direction: "Asc" | "Desc" };
+  query: { order: { by: string; direction: "Asc" | "Desc" } };
   firstNewIndex: number | null;
   nextHref: string | null;
+}
+
+export interface TransferListResultsProps {
+  /** The page's path: its own navigations show the loading state after 500 ms. */
+  pathname: string;
+  viewerRole: TransferTableProps["viewerRole"];
+  list: ListResultsData;
   liveWatchers: TransferTableProps["liveWatchers"];
 }
 
@@ -25,10 +29,12 @@ export interface TransferListResultsProps {
  * What the transfer lists (Överlåtelser, Avklarade överlåtelser) show under their search form: the failure
  * notice, "Visar X av Y", the empty state or the table, and "Hämta fler överlåtelser".
  */
-export function TransferListResults(props: TransferListResultsProps) {
+export function TransferListResults({ pathname, viewerRole, list, liveWatchers }: TransferListResultsProps) {
   const { t } = useTranslation("transferList");
-  const late = useDelayedLoading(props.pathname);
-  useFocusFirstNewRow(props.firstNewIndex, props.locationKey);
+  const location = useLocation();
+  const late = useDelayedLoading(pathname);
+  useFocusFirstNewRow(list.firstNewIndex, location.key);
+  const props = { ...list, order: list.query.order, viewerRole, liveWatchers };
   return (
     <>
       {props.failed ? (

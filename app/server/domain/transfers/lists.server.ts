@@ -2,7 +2,8 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import * as z from "zod";
 import { addDays, todayInStockholm } from "~/lib/dates";
 import { FINAL_STATUSES, TRANSFER_STATUSES, type TransferStatus } from "~/lib/transfer";
-import listTexts from "~/locales/sv/lists.json";
+import type listTexts from "~/locales/sv/lists.json";
+import { svT } from "~/server/i18n.server";
 import type { Db } from "../../db/kysely.server";
 import type { Database, TransferRow } from "../../db/schema.server";
 import type { Viewer } from "./facts.server";
@@ -316,12 +317,7 @@ function issuesByPath(issues: ReadonlyArray<{ path: PropertyKey[]; message: stri
 
 /** The Swedish text of a "lists:…" key (the API's 400s); the keys live in app/locales/sv/lists.json. */
 export function listText(key: string): string {
-  const path = key.replace(/^lists:/, "").split(".");
-  let node: unknown = listTexts;
-  for (const part of path) {
-    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
-  }
-  return typeof node === "string" ? node : key;
+  return svT()(key);
 }
 
 // ---- Who may see which list ----
