@@ -1,5 +1,5 @@
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -74,5 +74,7 @@ export function handleDataRequest(response: Response) {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A refused request (405 for a route without an action, 404 for no route) is the client's, not a fault of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

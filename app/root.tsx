@@ -136,13 +136,22 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRootData();
+  const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Document themeStyle={data?.themeCss}>
       <main id="main" tabIndex={-1} className="main">
-        <ErrorPage status={status} />
+        <ErrorPage status={status} detail={requestProblem(error, t)} />
       </main>
     </Document>
   );
+}
+
+/** A refused request says what was wrong: the Swedish text the server answered with, or the method's. */
+function requestProblem(error: unknown, t: (key: string, options?: Record<string, string>) => string) {
+  if (!isRouteErrorResponse(error)) return undefined;
+  if (error.status === 405) return t("body.methodNotAllowed", { method: "POST" });
+  if (![400, 413, 415, 429].includes(error.status)) return undefined;
+  return typeof error.data === "string" && error.data.trim() ? error.data : undefined;
 }

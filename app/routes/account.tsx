@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ContactDetailsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ContactDetailsSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
     await updateContactDetails(getDb(), user.id, submission.value);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/server/api.server";
+import { apiError, methodNotAllowed } from "~/server/api.server";
 import { readJson } from "~/server/auth/api-user.server";
 import {
   markPartsNotified,
@@ -27,8 +27,10 @@ const FLAGS: Record<string, (ctx: UseCaseContext, input: unknown) => Promise<Use
 export async function action({ request, params }: ActionFunctionArgs) {
   const useCase = FLAGS[params.flag ?? ""];
   if (!useCase || !Object.hasOwn(FLAGS, params.flag ?? "")) return apiError(404);
-  if (request.method !== "PUT") return apiError(400, "Method not allowed");
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
   const body = await readJson(request);
   const version = body && typeof body === "object" && "version" in body ? body.version : undefined;
   return runApi(request, (actor) => useCase(contextForActor(actor), { transferId: params.id, version }));
 }
+
+export const loader = () => methodNotAllowed("PUT");

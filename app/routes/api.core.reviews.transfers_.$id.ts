@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/server/api.server";
+import { apiError, methodNotAllowed } from "~/server/api.server";
 import { getTransferForReview } from "~/server/domain/transfers/views.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { runApi, viewContext } from "~/server/transfer-api.server";
@@ -13,3 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return review;
   });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/server/api.server";
+import { apiError, methodNotAllowed } from "~/server/api.server";
 import { readJson } from "~/server/auth/api-user.server";
 import { sendToMembershipReview } from "~/server/domain/transfers/use-cases.server";
 import { runApi, contextForActor } from "~/server/transfer-api.server";
 
 /** POST api/core/reviews/transfers/sendToMembershipReview, body {transferId}. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError(400, "Method not allowed");
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const body = await readJson(request);
   return runApi(request, (actor) => sendToMembershipReview(contextForActor(actor), body));
 }
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/server/api.server";
+import { apiError, methodNotAllowed } from "~/server/api.server";
 import { readJson } from "~/server/auth/api-user.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { addNote } from "~/server/domain/transfers/use-cases.server";
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST api/core/transfers/{id}/notes, body {body}. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError(400, "Method not allowed");
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const body = await readJson(request);
   const text = body && typeof body === "object" && "body" in body ? body.body : undefined;
   return runApi(request, (actor) => addNote(contextForActor(actor), { transferId: params.id, body: text }));

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/server/api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
@@ -12,3 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return { status: row.status, version: row.version };
   });
 }
+
+export const action = () => methodNotAllowed("GET");

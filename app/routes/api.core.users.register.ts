@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { RegisterSchema } from "~/schemas/user";
-import { apiError, apiValidationError } from "~/server/api.server";
+import { apiError, apiValidationError, methodNotAllowed } from "~/server/api.server";
 import { fieldErrors, readJson, userJson } from "~/server/auth/api-user.server";
 import { getOptionalUser } from "~/server/auth/user.server";
 import { getDb } from "~/server/db/db.server";
@@ -11,7 +11,7 @@ import { getCompanyRegistry } from "~/server/integrations/company-registry/index
 
 /** POST api/core/users/register: firstName, lastName, email, agreedUponTerms, for a Pending user. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError(400, "Method not allowed");
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await getOptionalUser(request);
   if (!user) return apiError(401);
   if (user.status !== "Pending" || user.registered) return apiError(409, "User is already registered");
@@ -23,3 +23,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const updated = await getUserById(db, user.id);
   return json(updated ? userJson(updated) : null);
 }
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ContactDetailsSchema } from "~/schemas/user";
-import { apiError, apiValidationError } from "~/server/api.server";
+import { apiError, apiValidationError, methodNotAllowed } from "~/server/api.server";
 import { fieldErrors, readJson, userJson } from "~/server/auth/api-user.server";
 import { getOptionalUser } from "~/server/auth/user.server";
 import { getDb } from "~/server/db/db.server";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** PUT api/core/users: first name, last name and e-mail (spec 01 §5). */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return apiError(400, "Method not allowed");
+  if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
   const user = await getOptionalUser(request);
   if (!user) return apiError(401);
   if (user.status !== "Active") return apiError(403);

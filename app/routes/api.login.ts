@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/server/api.server";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { getTenantOrDefault } from "~/server/domain/tenants.server";
@@ -25,3 +26,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: { "Set-Cookie": await commitSession(session) },
   });
 }
+
+export const action = () => methodNotAllowed("GET");

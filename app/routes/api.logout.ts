@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/server/api.server";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/server/auth/logout.server";
 
@@ -5,3 +6,5 @@ import { endSession } from "~/server/auth/logout.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   return redirect("/login", { headers: await endSession(request) });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/server/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { userJson } from "~/server/auth/api-user.server";
 import { getOptionalUser } from "~/server/auth/user.server";
@@ -10,3 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/server/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { tenantForRequest } from "~/server/domain/request-tenant.server";
 import { toTheme } from "~/server/domain/tenants.server";
@@ -7,3 +8,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tenant = await tenantForRequest(request);
   return json(toTheme(tenant), { headers: { "Cache-Control": "no-store" } });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/server/api.server";
 import { json } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { listTenants } from "~/server/domain/tenants.server";
@@ -6,3 +7,5 @@ import { listTenants } from "~/server/domain/tenants.server";
 export async function loader() {
   return json(await listTenants(getDb()), { headers: { "Cache-Control": "no-store" } });
 }
+
+export const action = () => methodNotAllowed("GET");

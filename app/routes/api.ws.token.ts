@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/server/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/server/auth/user.server";
 import { mintAccessToken } from "~/server/live/tokens.server";
@@ -11,3 +12,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user.status !== "Active") return json({ error: "Forbidden" }, { status: 403, headers: noStore });
   return json({ accessToken: mintAccessToken(user) }, { headers: noStore });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "accept-cookies") {
     return json({ error: (await getT(request))("errors.badRequest") }, { status: 400 });
   }

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -65,7 +66,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 export async function action({ request }: ActionFunctionArgs) {
   const simulator = simulatorOr404();
   const t = await getT(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ error: t("devBankid.invalid") }, { status: 400 });
   const input = parsed.data;
   try {

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import {
   json,
   redirect,
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Starts a BankID order for this device or another one; a running order of this browser is cancelled first. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = StartSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = StartSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const t = await getT(request);
     return json({ error: t("login.invalidRequest") }, { status: 400 });

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import {
   json,
   redirect,
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "cancel")
     return json({ error: (await getT(request))("errors.badRequest") }, { status: 400 });
   const orderId = await loginOrderIdOf(request);

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
@@ -99,7 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, viewer } = await context(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const transferId = params.id ?? "";
   const here = `/transfers/${encodeURIComponent(transferId)}/overview`;

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -58,7 +59,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUnregisteredUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const r = safeRedirect(form.get("r"), "/");
   const { session, termsAccepted } = await registrationState(request);

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/body.server";
 import {
   json,
   redirect,
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUnregisteredUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = `/user/register?r=${encodeURIComponent(safeRedirect(form.get("r"), "/"))}`;
   if (form.get("intent") !== "approve") return redirect(back, 303);
   const session = await getSession(request);

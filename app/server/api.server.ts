@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { commitSession, getSession } from "./session.server";
 import { pathWithQuery, safeRedirect } from "./http.server";
+import { svT } from "./i18n.server";
 
 /**
  * Answers for API clients (resource routes under api/*), shaped as spec 01 §8 expects them:
@@ -27,7 +28,11 @@ export function apiError(status: 400 | 401 | 403 | 404 | 409 | 422 | 503, messag
 
 /** A 405 for a resource route called with a method it does not serve. */
 export function methodNotAllowed(allow: string): Response {
-  return json({ status: 405, title: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
+  const message = svT()("common:body.methodNotAllowedHere", { allow });
+  return json(
+    { status: 405, title: "Method not allowed", message },
+    { status: 405, headers: { Allow: allow } },
+  );
 }
 
 /** A 400 for an API body that failed validation: field errors keyed by path. */

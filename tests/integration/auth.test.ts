@@ -11,7 +11,7 @@ import { homeOf, meets } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getUserById } from "~/server/domain/users.server";
 import { getBankIdSimulator } from "~/server/integrations/bankid/index.server";
-import { cookiesFrom, formRequest, request, startFreshApp } from "../support/app";
+import { answered, cookiesFrom, formRequest, request, startFreshApp } from "../support/app";
 
 const args = (req: Request) => ({ request: req, params: {}, context: { clientIp: "192.0.2.10" } });
 
@@ -98,14 +98,24 @@ describe("sign-in through the routes", () => {
     expect(done.headers.get("Location")).toBe("/account");
     const guarded = await thrown(account.loader(args(request("/account", { cookie }))));
     expect(guarded.headers.get("Location")).toBe("/user/register?r=%2Faccount");
-    const badBody = await apiRegister.action(
-      args(request("/api/core/users/register", { method: "POST", body: "{", cookie })),
+    const badBody = await answered(
+      apiRegister.action(
+        args(
+          request("/api/core/users/register", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: "{",
+            cookie,
+          }),
+        ),
+      ),
     );
     expect(badBody.status).toBe(400);
     const invalid = await apiRegister.action(
       args(
         request("/api/core/users/register", {
           method: "POST",
+          headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ firstName: "", lastName: "N", email: "x", agreedUponTerms: false }),
           cookie,
         }),
@@ -121,6 +131,7 @@ describe("sign-in through the routes", () => {
       args(
         request("/api/core/users/register", {
           method: "POST",
+          headers: { "Content-Type": "application/json" },
           body: JSON.stringify({
             firstName: "Nils",
             lastName: "Nykvist",
@@ -134,7 +145,14 @@ describe("sign-in through the routes", () => {
     expect(ok.status).toBe(200);
     expect((await ok.json()).status).toBe("Inactive");
     const again = await apiRegister.action(
-      args(request("/api/core/users/register", { method: "POST", body: "{}", cookie })),
+      args(
+        request("/api/core/users/register", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+          cookie,
+        }),
+      ),
     );
     expect(again.status).toBe(409);
   });
@@ -151,7 +169,14 @@ describe("api/core/users", () => {
       tenantDisplayName: "Styrelseportalen",
     });
     const junk = await apiUsers.action(
-      args(request("/api/core/users", { method: "PUT", body: JSON.stringify({ firstName: 42 }), cookie })),
+      args(
+        request("/api/core/users", {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ firstName: 42 }),
+          cookie,
+        }),
+      ),
     );
     expect(junk.status).toBe(400);
     expect((await junk.json()).errors.lastName).toEqual(["Fältet kan inte vara tomt"]);
@@ -159,6 +184,7 @@ describe("api/core/users", () => {
       args(
         request("/api/core/users", {
           method: "PUT",
+          headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ firstName: " Karin ", lastName: "Lindqvist", email: "karin@example.se" }),
           cookie,
         }),

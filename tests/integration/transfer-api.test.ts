@@ -7,7 +7,7 @@ import * as status from "~/routes/api.core.transfers.$id.status";
 import * as notes from "~/routes/api.core.transfers.$id.notes";
 import { getDb } from "~/server/db/db.server";
 import { commitSession, getSession } from "~/server/session.server";
-import { request, startFreshApp } from "../support/app";
+import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 const context = { clientIp: "192.0.2.10" };
@@ -96,11 +96,18 @@ describe("transfer JSON API", () => {
     });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ message: "Det saknas obligatoriska dokument" });
-    const junk = await send.action({
-      request: jsonRequest("/api/core/reviews/transfers/sendToMembershipReview", "POST", "{not json", maria),
-      params: {},
-      context,
-    });
+    const junk = await answered(
+      send.action({
+        request: jsonRequest(
+          "/api/core/reviews/transfers/sendToMembershipReview",
+          "POST",
+          "{not json",
+          maria,
+        ),
+        params: {},
+        context,
+      }),
+    );
     expect(junk.status).toBe(400);
     const empty = await send.action({
       request: jsonRequest(

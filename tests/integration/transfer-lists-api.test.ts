@@ -7,7 +7,7 @@ import { PrivateListItemSchema, TransferListItemSchema } from "~/schemas/transfe
 import { getDb } from "~/server/db/db.server";
 import { PAGE_SIZE } from "~/server/domain/transfers/lists.server";
 import { commitSession, getSession } from "~/server/session.server";
-import { request, startFreshApp } from "../support/app";
+import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 const context = { clientIp: "192.0.2.10" };
@@ -39,16 +39,18 @@ const PATHS = new Map<Route, string>([
 ]);
 
 function post(route: Route, body: unknown, cookie?: string) {
-  return route.action({
-    request: request(PATHS.get(route) ?? "/", {
-      method: "POST",
-      cookie,
-      body: typeof body === "string" ? body : JSON.stringify(body),
-      headers: { "Content-Type": "application/json", Origin: "http://localhost:3000" },
+  return answered(
+    route.action({
+      request: request(PATHS.get(route) ?? "/", {
+        method: "POST",
+        cookie,
+        body: typeof body === "string" ? body : JSON.stringify(body),
+        headers: { "Content-Type": "application/json", Origin: "http://localhost:3000" },
+      }),
+      params: {},
+      context,
     }),
-    params: {},
-    context,
-  });
+  );
 }
 
 let maria: string;
@@ -235,7 +237,7 @@ describe("POST api/core/reviews/transfers", () => {
 
   it("refuses bad bodies with 400 and Swedish messages, never a 500", async () => {
     const cases: Array<[unknown, Record<string, string[]>]> = [
-      ["{not json", { body: ["Förfrågan måste vara ett JSON-objekt"] }],
+      ["{not json", { body: ["Begäran innehåller ingen giltig JSON."] }],
       [[1, 2], { body: ["Förfrågan måste vara ett JSON-objekt"] }],
       [{ page: "x" }, { page: ["Sidan måste vara ett heltal från 1 till 10000"] }],
       [{ page: -1 }, { page: ["Sidan måste vara ett heltal från 1 till 10000"] }],

@@ -47,3 +47,15 @@ export function cookiesFrom(response: Response): string {
     .map((c) => c.split(";")[0])
     .join("; ");
 }
+
+/** What the client receives from a route function: its returned Response, or the Response it threw. */
+export async function answered(result: unknown): Promise<Response> {
+  try {
+    const value = await result;
+    if (value instanceof Response) return value;
+    throw new Error("the route answered something that is not a Response");
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}

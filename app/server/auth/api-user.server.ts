@@ -32,11 +32,4 @@ export function fieldErrors(
   return errors;
 }
 
-/** A JSON body, or null when it is not JSON (the caller answers 400). */
-export async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return null;
-  }
-}
+export { readJsonBody as readJson } from "../body.server";

@@ -1,0 +1,110 @@
+import { svT } from "./i18n.server";
+
+/**
+ * The one way an action or API call reads its request body (decision 012). Whatever cannot be read is answered
+ * here, in Swedish, before any route code runs: a wrong content type is 415, a body over the limit is 413 (refused
+ * from Content-Length before reading, or as soon as the stream passes the limit), anything unreadable is 400.
+ * The answers are thrown Responses, so a page action's error boundary and an API client see the same status.
+ */
+
+/** Forms and JSON calls are small; uploads have their own streamed reader and 25 MB rule (documents). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+const LABELS = { 400: "Bad request", 413: "Payload too large", 415: "Unsupported media type" } as const;
+
+function refuse(status: 400 | 413 | 415, key: string, asJson: boolean): Response {
+  const message = svT()(`common:body.${key}`);
+  if (asJson) {
+    // The shape of every API validation answer (apiValidationError), so clients read one format.
+    return new Response(JSON.stringify({ status, title: LABELS[status], errors: { body: [message] } }), {
+      status,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+  }
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+function mediaType(request: Request): string {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** The body's bytes, never more than `limit`: a larger declared or streamed body throws 413. */
+async function readLimited(
+  request: Request,
+  limit: number,
+  asJson: boolean,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > limit) throw refuse(413, "tooLarge", asJson);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw refuse(413, "tooLarge", asJson);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw refuse(400, "unreadable", asJson);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * A form post's fields. URL-encoded and (small, file-less) multipart bodies are read; any other type is 415,
+ * an empty or broken body 400. NUL characters never reach a handler.
+ */
+export async function readForm(request: Request, { limit = BODY_LIMIT_BYTES } = {}): Promise<FormData> {
+  const type = mediaType(request);
+  if (!FORM_TYPES.has(type)) throw refuse(415, "notForm", false);
+  const bytes = await readLimited(request, limit, false);
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { "Content-Type": request.headers.get("Content-Type")! },
+    }).formData();
+  } catch {
+    throw refuse(400, "unreadable", false);
+  }
+  const clean = new FormData();
+  for (const [name, value] of form) {
+    if (typeof value !== "string") throw refuse(415, "fileNotAllowed", false);
+    clean.append(stripNul(name), stripNul(value));
+  }
+  return clean;
+}
+
+/** A JSON call's body: `application/json` only (415 otherwise, text/plain included), 400 when it is not JSON. */
+export async function readJsonBody(request: Request, { limit = BODY_LIMIT_BYTES } = {}): Promise<unknown> {
+  if (mediaType(request) !== "application/json") throw refuse(415, "notJson", true);
+  const bytes = await readLimited(request, limit, true);
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  if (text.trim() === "") throw refuse(400, "empty", true);
+  try {
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? stripNul(value) : value));
+  } catch {
+    throw refuse(400, "notJsonSyntax", true);
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- NUL is stripped on purpose: it is never meaningful text
+const NUL = /\u0000/g;
+export function stripNul(value: string): string {
+  return value.includes("\u0000") ? value.replace(NUL, "") : value;
+}
