@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/api.server";
 import { readJson } from "~/server/auth/api-user.server";
 import { sendToMembershipReview } from "~/server/domain/transfers/use-cases.server";
 import { runApi, contextForActor } from "~/server/transfer-api.server";

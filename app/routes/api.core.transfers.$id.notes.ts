@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/api.server";
 import { readJson } from "~/server/auth/api-user.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { addNote } from "~/server/domain/transfers/use-cases.server";
