@@ -1,3 +1,4 @@
+import { svT } from "~/server/i18n.server";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { RegisterSchema } from "~/schemas/user";
 import { apiError, apiValidationError, methodNotAllowed } from "~/server/api.server";
@@ -14,11 +15,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await getOptionalUser(request);
   if (!user) return apiError(401);
-  if (user.status !== "Pending" || user.registered) return apiError(409, "User is already registered");
+  if (user.status !== "Pending" || user.registered)
+    return apiError(409, svT()("common:errors.alreadyRegistered"));
   const parsed = RegisterSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiValidationError(fieldErrors(parsed.error.issues, await getT(request)));
   const db = getDb();
-  if (!(await registerUser(db, user.id, parsed.data))) return apiError(409, "User is already registered");
+  if (!(await registerUser(db, user.id, parsed.data)))
+    return apiError(409, svT()("common:errors.alreadyRegistered"));
   await provisionUser(db, getCompanyRegistry(), user.id);
   const updated = await getUserById(db, user.id);
   return json(updated ? userJson(updated) : null);

@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime, formatSek } from "~/lib/format";
 import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
-import { NoteSchema } from "~/schemas/transfer";
+import { NOTE_MAX_LENGTH } from "~/schemas/transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { recentWatchers, recordWatching } from "~/server/domain/transfers/activity.server";
@@ -33,7 +33,7 @@ import {
 } from "~/server/domain/transfers/use-cases.server";
 import { getTransferForReview, listNotes } from "~/server/domain/transfers/views.server";
 import { getT, svT } from "~/server/i18n.server";
-import { domainErrorText, contextForActor } from "~/server/transfer-api.server";
+import { domainErrorText, domainKey, contextForActor } from "~/server/transfer-api.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { ErrorPage } from "~/ui/ErrorPage";
 import { People } from "~/ui/TransferPeople";
@@ -120,7 +120,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const t = svT();
       const messages = Object.values(error.fieldErrors)
         .flat()
-        .map((key) => t(`domain:${key}`));
+        .map((key) => t(domainKey(key)));
       return json({ noteErrors: messages, noteBody: String(form.get("body") ?? "") }, { status: 400 });
     }
     return redirectWithToast(
@@ -345,7 +345,7 @@ export default function TransferOverview() {
                   name="body"
                   className="field__input"
                   rows={3}
-                  maxLength={NoteSchema.shape.body.maxLength ?? undefined}
+                  maxLength={NOTE_MAX_LENGTH}
                   defaultValue={actionData?.noteBody ?? ""}
                   aria-invalid={actionData?.noteErrors ? true : undefined}
                   aria-describedby={actionData?.noteErrors ? "note-error" : undefined}

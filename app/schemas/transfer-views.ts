@@ -1,4 +1,5 @@
 import * as z from "zod";
+import "./zod-errors";
 import {
   ANSWER_STATUSES,
   CHECK_RESULTS,

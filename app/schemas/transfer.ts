@@ -1,4 +1,6 @@
 import * as z from "zod";
+import "./zod-errors";
+import { normalizeText } from "./text";
 import { isIsoDate, todayInStockholm } from "~/lib/dates";
 import {
   CHECK_RESULTS,
@@ -94,7 +96,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "form";
-    (out[key] ??= []).push(issue.message);
+    const list = (out[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
   }
   return out;
 }
@@ -105,7 +108,6 @@ export const NoteSchema = z.object({
   transferId: id,
   body: z
     .string({ error: "validation.required" })
-    .trim()
-    .min(1, "validation.required")
-    .max(NOTE_MAX_LENGTH, "validation.noteTooLong"),
+    .transform(normalizeText)
+    .pipe(z.string().trim().min(1, "validation.required").max(NOTE_MAX_LENGTH, "validation.noteTooLong")),
 });

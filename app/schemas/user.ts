@@ -1,13 +1,11 @@
 import * as z from "zod";
+import "./zod-errors";
+import { personName } from "./text";
 
 // Messages are locale keys (locales/sv/common.json "validation"); the form renders them with t().
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-const name = z
-  .string({ error: "validation.required" })
-  .trim()
-  .min(1, "validation.required")
-  .max(100, "validation.tooLong");
+const name = personName();
 
 const email = z
   .string({ error: "validation.required" })

@@ -44,13 +44,18 @@ export function domainErrorText(error: DomainError): string {
     : t(`domain:${error.messageKey}`);
 }
 
+/** A domain message key as a translation key: the domain's own keys, or an already namespaced one (zod's map). */
+export function domainKey(key: string): string {
+  return key.includes(":") ? key : `domain:${key}`;
+}
+
 export function domainErrorResponse(error: DomainError): Response {
   const t = svT();
   switch (error.code) {
     case "Validation": {
       const fields: Record<string, string[]> = {};
       for (const [field, keys] of Object.entries(error.fieldErrors))
-        fields[field] = keys.map((k) => t(`domain:${k}`));
+        fields[field] = keys.map((k) => t(domainKey(k)));
       return apiValidationError(fields);
     }
     case "NotFound":

@@ -121,3 +121,55 @@ describe("API calls answer a wrong method with 405 and Allow", () => {
     expect(post.headers.get("Allow")).toBe("GET");
   });
 });
+
+describe("every refusal is Swedish (issue 11, defect 5)", () => {
+  const json = (path: string, method: string, body: string, cookie: string) =>
+    request(path, {
+      method,
+      body,
+      cookie,
+      headers: { "Content-Type": "application/json", Origin: "http://localhost:3000" },
+    });
+
+  it("a non-numeric version, an array for the account and a second registration", async () => {
+    const flagged = await answered(
+      flag.action({
+        request: json(
+          `/api/core/reviews/transfers/${transferId}/markSaleStopped`,
+          "PUT",
+          '{"version":"x"}',
+          maria,
+        ),
+        params: { id: transferId, flag: "markSaleStopped" },
+        context: {},
+      }),
+    );
+    const users = await import("~/routes/api.core.users");
+    const array = await answered(
+      users.action({ request: json("/api/core/users", "PUT", "[]", maria), params: {}, context: {} }),
+    );
+    const registerApi = await import("~/routes/api.core.users.register");
+    const twice = await answered(
+      registerApi.action({
+        request: json(
+          "/api/core/users/register",
+          "POST",
+          '{"firstName":"Maria","lastName":"Ek","email":"maria@example.se","agreedUponTerms":true}',
+          maria,
+        ),
+        params: {},
+        context: {},
+      }),
+    );
+    for (const [name, response, status] of [
+      ["version", flagged, 400],
+      ["array", array, 400],
+      ["twice", twice, 409],
+    ] as const) {
+      expect(response.status, name).toBe(status);
+      const text = await response.text();
+      expect(text, name).not.toMatch(/Översättning saknas|Invalid input|expected|already/i);
+      expect(text, name).toMatch(/[åäöÅÄÖ]|Ange|Fältet|Ogiltigt/);
+    }
+  });
+});

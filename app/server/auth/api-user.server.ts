@@ -27,7 +27,10 @@ export function fieldErrors(
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "body";
-    (errors[key] ??= []).push(t(issue.message));
+    const text = t(issue.message);
+    const list = (errors[key] ??= []);
+    // zod reports one message per failed check; a field that fails two checks the same way says it once.
+    if (!list.includes(text)) list.push(text);
   }
   return errors;
 }

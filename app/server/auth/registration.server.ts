@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import * as z from "zod";
+import "~/schemas/zod-errors";
 import type { User } from "../domain/users.server";
 import { redirectToLogin } from "../api.server";
 import { getSession } from "../session.server";

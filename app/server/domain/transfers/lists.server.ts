@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import * as z from "zod";
+import "~/schemas/zod-errors";
 import { addDays, todayInStockholm } from "~/lib/dates";
 import { FINAL_STATUSES, TRANSFER_STATUSES, type TransferStatus } from "~/lib/transfer";
 import type listTexts from "~/locales/sv/lists.json";
