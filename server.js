@@ -27,8 +27,9 @@ app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
 
 // A state-changing request from another site is refused before Remix sees it (docs/decisions/002-csrf.md).
+const trustProxy = process.env.TRUST_PROXY === "1";
 app.use((req, res, next) => {
-  if (!build.isCrossSite(req.method, (name) => req.get(name))) return next();
+  if (!build.isCrossSite(req.method, (name) => req.get(name), { trustProxy })) return next();
   res.status(403).type("text/plain; charset=utf-8").send(build.commonTexts.errors.crossSite);
 });
 

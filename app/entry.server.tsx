@@ -30,6 +30,8 @@ export default async function handleRequest(
     contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development" }),
   );
   for (const [name, value] of Object.entries(securityHeaders())) responseHeaders.set(name, value);
+  // Pages carry personal data once signed in; a shared computer's back button or a proxy must not keep them.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
@@ -69,6 +71,7 @@ export default async function handleRequest(
 
 export function handleDataRequest(response: Response) {
   for (const [name, value] of Object.entries(securityHeaders())) response.headers.set(name, value);
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }
 

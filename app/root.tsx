@@ -59,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       themeCss: themeCss(theme),
       toasts,
       cookieConsent: await hasCookieConsent(request),
+      testEnvironment: env.testEnvironment,
       settings: {
         showDevFeatures: env.showDevFeatures,
         monitoring: env.MONITORING_CONNECTION_STRING ?? null,
@@ -120,6 +121,7 @@ export default function App() {
       <a className="skip-link" href="#main">
         {t("shell.skipToContent")}
       </a>
+      {data.testEnvironment ? <TestEnvironmentNotice /> : null}
       {showHeader ? <Header user={data.user} theme={data.theme} liveStatus={<LiveStatus />} /> : null}
       <Toasts toasts={data.toasts} />
       <main id="main" tabIndex={-1} className="main">
@@ -154,4 +156,14 @@ function requestProblem(error: unknown, t: (key: string, options?: Record<string
   if (error.status === 405) return t("body.methodNotAllowed", { method: "POST" });
   if (![400, 413, 415, 429].includes(error.status)) return undefined;
   return typeof error.data === "string" && error.data.trim() ? error.data : undefined;
+}
+
+/** A demo or test install says so on every page, so nobody takes it for the real service (BANKID=simulator). */
+function TestEnvironmentNotice() {
+  const { t } = useTranslation();
+  return (
+    <aside className="test-environment" aria-label={t("testEnvironment.label")}>
+      <strong>{t("testEnvironment.label")}:</strong> {t("testEnvironment.text")}
+    </aside>
+  );
 }

@@ -2,10 +2,16 @@ import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { protectRoutes } from "./server/protect-routes.server";
 import { initialize } from "./server/startup.server";
+import { getEnv } from "./server/env.server";
 
 // The server build remix-serve loads: the compiled app, with start-up work done before the first request
 // and every action behind the cross-site check (docs/decisions/002-csrf.md).
 await initialize();
+if (getEnv().testEnvironment && getEnv().NODE_ENV !== "test") {
+  console.warn(
+    "[startup] BANKID=simulator: anyone can sign in as a test person. This is a demo or test install, and every page says Testmiljö.",
+  );
+}
 
 export const mode = build.mode;
 export const assets = build.assets;

@@ -13,6 +13,10 @@ const EnvSchema = z.object({
   TENANT_SELECTOR: z.enum(["on", "off"]).default("on"),
   SHOW_DEV_FEATURES: z.enum(["on", "off"]).optional(),
   MONITORING_CONNECTION_STRING: z.string().optional(),
+  /** `simulator` (the default, for demos and tests) shows the Testmiljö notice on every page. */
+  BANKID: z.enum(["simulator", "test", "production"]).default("simulator"),
+  /** `1` behind a reverse proxy: X-Forwarded-For and X-Forwarded-Host are believed only then. */
+  TRUST_PROXY: z.enum(["0", "1"]).optional(),
   /** Unset: the live channel's backplane and presence stay in process (docs/decisions/009). */
   REDIS_URL: z
     .string()
@@ -26,6 +30,9 @@ export type Env = z.infer<typeof EnvSchema> & {
   sessionSecrets: string[];
   secureCookies: boolean;
   showDevFeatures: boolean;
+  trustProxy: boolean;
+  /** The BankID simulator answers sign-ins: a demo or test install, never production data. */
+  testEnvironment: boolean;
 };
 
 let cached: Env | undefined;
@@ -33,7 +40,7 @@ let cached: Env | undefined;
 /** Reads the environment once, validated; creates DATA_DIR and a session secret in it when none is given. */
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  const parsed = EnvSchema.safeParse({ ...process.env, BANKID: process.env.BANKID?.trim() || undefined });
   if (!parsed.success) {
     throw new Error("Invalid environment:\n" + z.prettifyError(parsed.error));
   }
@@ -49,6 +56,8 @@ export function getEnv(): Env {
     sessionSecrets,
     secureCookies: raw.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
     showDevFeatures: raw.SHOW_DEV_FEATURES ? raw.SHOW_DEV_FEATURES === "on" : raw.NODE_ENV !== "production",
+    trustProxy: raw.TRUST_PROXY === "1",
+    testEnvironment: raw.BANKID === "simulator",
   };
   return cached;
 }

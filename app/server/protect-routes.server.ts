@@ -1,10 +1,13 @@
 import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
 import { bindLoaderRequest } from "./request-memo.server";
 import { isCrossSiteWrite } from "./security.server";
+import { getEnv } from "./env.server";
 
 /**
- * Wraps every route action so that a write from another site is refused before the action runs, and every
- * loader so that the loaders of one request share their per-request memo (request-memo.server).
+ * Wraps every route action so that a write from another site is refused before the action runs, every loader so
+ * that the loaders of one request share their per-request memo (request-memo.server), and every answer of a
+ * resource route (the JSON API, the live channel) so that it is never sniffed as another type nor cached
+ * (issue 11, defect 8). Documents get the same headers from entry.server.tsx.
  */
 export function protectRoutes(routes: ServerBuild["routes"]): ServerBuild["routes"] {
   const protectedRoutes: ServerBuild["routes"] = {};
@@ -16,8 +19,9 @@ export function protectRoutes(routes: ServerBuild["routes"]): ServerBuild["route
       continue;
     }
     const module = { ...route.module };
-    if (action) module.action = guardAction(action);
-    if (loader) module.loader = shareLoads(loader);
+    const resource = !route.module.default;
+    if (action) module.action = guardAction(resource ? personalAnswers(action) : action);
+    if (loader) module.loader = shareLoads(resource ? personalAnswers(loader) : loader);
     protectedRoutes[id] = { ...route, module };
   }
   return protectedRoutes;
@@ -32,9 +36,27 @@ export function shareLoads(loader: LoaderFunction): LoaderFunction {
 
 export function guardAction(action: ActionFunction): ActionFunction {
   return async (args) => {
-    if (isCrossSiteWrite(args.request)) {
+    if (isCrossSiteWrite(args.request, { trustProxy: getEnv().trustProxy })) {
       throw new Response("Forbidden: cross-site request", { status: 403, statusText: "Forbidden" });
     }
     return action(args);
   };
+}
+
+/** A resource route's answers, returned or thrown: nosniff, and no-store unless the route chose its caching. */
+export function personalAnswers<F extends LoaderFunction | ActionFunction>(fn: F): F {
+  const mark = (value: unknown) => {
+    if (value instanceof Response) {
+      if (!value.headers.has("Cache-Control")) value.headers.set("Cache-Control", "no-store");
+      value.headers.set("X-Content-Type-Options", "nosniff");
+    }
+    return value;
+  };
+  return (async (args: Parameters<F>[0]) => {
+    try {
+      return mark(await fn(args as never));
+    } catch (error) {
+      throw mark(error);
+    }
+  }) as F;
 }

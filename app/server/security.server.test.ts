@@ -1,6 +1,7 @@
+import type { LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, createNonce, isCrossSiteWrite, securityHeaders } from "./security.server";
-import { guardAction } from "./protect-routes.server";
+import { guardAction, personalAnswers } from "./protect-routes.server";
 
 function req(method: string, headers: Record<string, string>) {
   return new Request("http://portal.example/cookies", {
@@ -9,23 +10,37 @@ function req(method: string, headers: Record<string, string>) {
   });
 }
 
+const direct = { trustProxy: false };
+
 describe("cross-site writes", () => {
   it("lets reads through whatever their origin", () => {
-    expect(isCrossSiteWrite(req("GET", { Origin: "https://evil.example" }))).toBe(false);
+    expect(isCrossSiteWrite(req("GET", { Origin: "https://evil.example" }), direct)).toBe(false);
   });
 
   it("refuses a post whose Origin is another site, or opaque, or malformed", () => {
-    expect(isCrossSiteWrite(req("POST", { Origin: "https://evil.example" }))).toBe(true);
-    expect(isCrossSiteWrite(req("POST", { Origin: "null" }))).toBe(true);
-    expect(isCrossSiteWrite(req("DELETE", { Origin: "not a url" }))).toBe(true);
-    expect(isCrossSiteWrite(req("POST", { "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+    expect(isCrossSiteWrite(req("POST", { Origin: "https://evil.example" }), direct)).toBe(true);
+    expect(isCrossSiteWrite(req("POST", { Origin: "null" }), direct)).toBe(true);
+    expect(isCrossSiteWrite(req("DELETE", { Origin: "not a url" }), direct)).toBe(true);
+    expect(isCrossSiteWrite(req("POST", { "Sec-Fetch-Site": "cross-site" }), direct)).toBe(true);
   });
 
   it("accepts same-origin posts, also behind a TLS-terminating proxy, and clients that send no Origin", () => {
-    expect(isCrossSiteWrite(req("POST", { Origin: "http://portal.example" }))).toBe(false);
-    expect(isCrossSiteWrite(req("POST", { Origin: "https://portal.example" }))).toBe(false);
-    expect(isCrossSiteWrite(req("PUT", {}))).toBe(false);
-    expect(isCrossSiteWrite(req("POST", { "Sec-Fetch-Site": "same-origin" }))).toBe(false);
+    expect(isCrossSiteWrite(req("POST", { Origin: "http://portal.example" }), direct)).toBe(false);
+    expect(isCrossSiteWrite(req("POST", { Origin: "https://portal.example" }), direct)).toBe(false);
+    expect(isCrossSiteWrite(req("PUT", {}), direct)).toBe(false);
+    expect(isCrossSiteWrite(req("POST", { "Sec-Fetch-Site": "same-origin" }), direct)).toBe(false);
+  });
+
+  it("believes X-Forwarded-Host only behind a trusted proxy", () => {
+    const forged = req("POST", { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" });
+    expect(isCrossSiteWrite(forged, direct)).toBe(true);
+    const proxied = req("POST", {
+      Origin: "https://portal.example",
+      Host: "app:3000",
+      "X-Forwarded-Host": "portal.example",
+    });
+    expect(isCrossSiteWrite(proxied, { trustProxy: true })).toBe(false);
+    expect(isCrossSiteWrite(proxied, direct)).toBe(true);
   });
 
   it("wrapped actions answer 403 before running", async () => {
@@ -67,5 +82,28 @@ describe("content security policy", () => {
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
     });
+  });
+});
+
+describe("resource route answers", () => {
+  const args = { request: new Request("http://localhost/api/x"), params: {}, context: {} };
+
+  it("are not cached and not sniffed, returned or thrown, unless the route chose its caching", async () => {
+    const returned = (await personalAnswers<LoaderFunction>(async () => Response.json({ a: 1 }))(
+      args,
+    )) as Response;
+    expect(returned.headers.get("Cache-Control")).toBe("no-store");
+    expect(returned.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const thrown = await Promise.resolve(
+      personalAnswers<LoaderFunction>(async () => {
+        throw new Response("x", { status: 404 });
+      })(args),
+    ).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Cache-Control")).toBe("no-store");
+    const stream = (await personalAnswers<LoaderFunction>(
+      async () => new Response("", { headers: { "Cache-Control": "no-cache, no-transform" } }),
+    )(args)) as Response;
+    expect(stream.headers.get("Cache-Control")).toBe("no-cache, no-transform");
   });
 });

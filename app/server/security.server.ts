@@ -6,17 +6,25 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Refuses a state-changing request sent by another site (docs/decisions/002-csrf.md).
  * The Origin header is compared by host so that a TLS-terminating proxy in front of the server does not matter.
  */
-export function isCrossSiteWrite(request: Request): boolean {
+export function isCrossSiteWrite(request: Request, { trustProxy }: { trustProxy: boolean }): boolean {
   return isCrossSite(
     request.method,
     (name) => request.headers.get(name) ?? (name === "Host" ? new URL(request.url).host : null),
+    { trustProxy },
   );
 }
 
-/** The same rule over any header source (server.js passes Express's `req.get`). */
-export function isCrossSite(method: string, header: (name: string) => string | null | undefined): boolean {
+/**
+ * The same rule over any header source (server.js passes Express's `req.get`). X-Forwarded-Host is anybody's to
+ * send, so it names the host only behind a proxy that sets it (TRUST_PROXY=1).
+ */
+export function isCrossSite(
+  method: string,
+  header: (name: string) => string | null | undefined,
+  { trustProxy }: { trustProxy: boolean },
+): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
-  const host = header("X-Forwarded-Host") ?? header("Host");
+  const host = (trustProxy ? header("X-Forwarded-Host") : null) ?? header("Host");
   const origin = header("Origin") ?? null;
   if (origin !== null) {
     if (origin === "null") return true;

@@ -34,6 +34,8 @@ test.describe("public pages", () => {
       await expect(page).toHaveTitle(/ – Överlåtelseportalen$/);
       await expect(page.locator("html")).toHaveAttribute("lang", "sv");
       await expect(page.getByRole("main")).toBeVisible();
+      // The e2e server runs the BankID simulator: a demo install says so on every page.
+      await expect(page.getByRole("complementary", { name: "Testmiljö" })).toContainText("simulerat BankID");
       if (status >= 400 || path === "/unavailable") {
         await expect(page.getByRole("link", { name: /Tillbaka till startsidan|Försök igen/ })).toBeVisible();
       }
@@ -93,4 +95,24 @@ test.describe("public pages", () => {
     const tenants = await (await request.get("/api/tenants")).json();
     expect(tenants).toContainEqual({ id: "stadsbo", displayName: "Stadsbo Förvaltning", type: "pm" });
   });
+});
+
+test("a form posted with a body that is not a form gets a page that says what was wrong", async ({
+  request,
+}) => {
+  const response = await request.post("/cookies", {
+    headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    data: "{}",
+  });
+  expect(response.status()).toBe(415);
+  expect(await response.text()).toContain("Begäran måste skickas som ett formulär.");
+  const api = await request.get("/api/tenants");
+  expect(api.headers()["cache-control"]).toBe("no-store");
+  expect(api.headers()["x-content-type-options"]).toBe("nosniff");
+  const noAction = await request.post("/faq", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "a=1",
+  });
+  expect(noAction.status()).toBe(405);
+  expect(await noAction.text()).toContain("Metoden POST stöds inte här.");
 });
