@@ -57,6 +57,8 @@ async function runServer(): Promise<void> {
     presence: createMemoryPresence(),
     canSeeTransfer: async () => true,
     ownsSearch: () => false,
+    scopeUnitsOf: async () => ["tenant:bench"],
+    transferUnits: async (ids) => new Map(ids.map((id) => [id, ["tenant:bench"]])),
     presenceSweepMs: 0,
   });
   hub.addMethods(product.methods);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
-import { findScopedTransfer, scopedTransfers } from "~/server/domain/transfers/scope.server";
+import {
+  findScopedTransfer,
+  scopeUnits,
+  scopedTransfers,
+  transferScopeUnits,
+} from "~/server/domain/transfers/scope.server";
 import {
   getTransferForReview,
   listDocuments,
@@ -92,6 +97,17 @@ afterAll(async () => {
 });
 
 describe("scoping", () => {
+  // The live channel addresses presence by these units (issue 11, defect 2): they must give the same table.
+  for (const [userId, expected] of Object.entries(EXPECTED)) {
+    it(`${userId}'s units of scope reach exactly the same transfers`, async () => {
+      const { viewer } = await actorFor(handle.db, userId);
+      const mine = scopeUnits(viewer);
+      const units = await transferScopeUnits(handle.db, TRANSFERS);
+      const reached = TRANSFERS.filter((id) => (units.get(id) ?? []).some((u) => mine.includes(u)));
+      expect(reached.sort()).toEqual([...expected].sort());
+    });
+  }
+
   for (const [userId, expected] of Object.entries(EXPECTED)) {
     it(`${userId} sees exactly ${expected.length === 0 ? "nothing" : expected.join(", ")}`, async () => {
       const { viewer } = await actorFor(handle.db, userId);

@@ -86,6 +86,12 @@ export const transferGroup = (transferId: string) => `transfer:${transferId}`;
 export const searchGroup = (searchId: string) => `search:${searchId}`;
 export const tenantGroup = (tenantId: string) => `tenant:${tenantId}`;
 export const tenantActivityGroup = (tenantId: string) => `tenant-activity:${tenantId}`;
+/**
+ * Presence of a tenant's co-workers, narrowed to one unit of scope (`tenant:{id}`, `association:{id}` or
+ * `private:{userId}`, see scope.server's scopeUnits): a watcher's presence on a transfer reaches only the
+ * co-workers whose scope holds that transfer (issue 11, defect 2).
+ */
+export const scopedActivityGroup = (tenantId: string, unit: string) => `tenant-activity:${tenantId}:${unit}`;
 
 export interface LivePublisher {
   publish<E extends EventName>(group: string, event: E, payload: Payloads[E]): Promise<void>;

@@ -36,6 +36,8 @@ const product = createProductMethods({
   presence: createMemoryPresence(),
   canSeeTransfer: async (_principal, transferId) => transferId === "t-visible",
   ownsSearch: () => false,
+  scopeUnitsOf: async (p) => [`tenant:${p.tenantId}`],
+  transferUnits: async (ids) => new Map(ids.map((id) => [id, id === "t-visible" ? ["tenant:tenant-1"] : []])),
   presenceSweepMs: 0,
 });
 test.hub.addMethods(product.methods);

@@ -216,6 +216,7 @@ export function createHub(options: HubOptions): Hub {
         return true;
       },
       has: (connectionId, group) => groupsOf.get(connectionId)?.has(group) ?? false,
+      of: (connectionId) => [...(groupsOf.get(connectionId) ?? [])],
     },
     addMethods: (methods) => dispatcher.addMethods(methods),
     closeConnection(connectionId, closeOptions = {}) {

@@ -2,7 +2,12 @@
 // presence and the typed publisher. Created on first use and kept on globalThis, so that Remix's dev
 // reloads keep the open connections and timers instead of starting a second hub beside the first.
 import { getDb } from "../db/db.server";
-import { findScopedTransfer, viewerFor } from "../domain/transfers/scope.server";
+import {
+  findScopedTransfer,
+  scopeUnits,
+  transferScopeUnits,
+  viewerFor,
+} from "../domain/transfers/scope.server";
 import { getUserById, type User } from "../domain/users.server";
 import { getEnv } from "../env.server";
 import { createInProcessBackplane, type Backplane } from "./backplane.server";
@@ -52,6 +57,13 @@ async function canSeeTransfer(principal: Principal, transferId: string): Promise
   return (await findScopedTransfer(db, await viewerFor(db, user), transferId)) !== null;
 }
 
+async function scopeUnitsOf(principal: Principal): Promise<string[]> {
+  const db = getDb();
+  const user = await getUserById(db, principal.userId);
+  if (!user || user.status !== "Active") return [];
+  return scopeUnits(await viewerFor(db, user));
+}
+
 function create(): LiveState {
   const redisUrl = getEnv().REDIS_URL;
   let backplane: Backplane;
@@ -74,6 +86,8 @@ function create(): LiveState {
     hub,
     presence,
     canSeeTransfer,
+    scopeUnitsOf,
+    transferUnits: (ids) => transferScopeUnits(getDb(), ids),
     ownsSearch: (principal, searchId) => ownsSearchId(principal.userId, searchId),
   });
   hub.addMethods(methods.methods);

@@ -1,8 +1,8 @@
 // The product's hub methods (spec 01 §7, 02 §7, 03 §7). Authorization comes from the domain.
 import {
   createLivePublisher,
+  scopedActivityGroup,
   searchGroup,
-  tenantActivityGroup,
   tenantGroup,
   transferGroup,
   userGroup,
@@ -18,6 +18,10 @@ export interface ProductMethodsOptions {
   /** False for unknown transfers and for transfers outside the user's scope alike. */
   canSeeTransfer(principal: Principal, transferId: string): Promise<boolean>;
   ownsSearch(principal: Principal, searchId: string): boolean;
+  /** The principal's units of scope (scope.server `scopeUnits`), read fresh when a list is joined. */
+  scopeUnitsOf(principal: Principal): Promise<string[]>;
+  /** Each transfer's units of scope; a missing transfer has none, so its presence reaches nobody. */
+  transferUnits(transferIds: readonly string[]): Promise<Map<string, string[]>>;
   presence: PresenceStore;
   hub: Hub;
   /** Period of the presence expiry sweep; 0 disables the timer. */
@@ -45,7 +49,7 @@ function id(value: unknown): string {
 }
 
 export function createProductMethods(options: ProductMethodsOptions): ProductMethods {
-  const { canSeeTransfer, ownsSearch, presence, hub } = options;
+  const { canSeeTransfer, ownsSearch, scopeUnitsOf, transferUnits, presence, hub } = options;
   const live = createLivePublisher(hub);
   const now = options.now ?? (() => Date.now());
 
@@ -72,8 +76,18 @@ export function createProductMethods(options: ProductMethodsOptions): ProductMet
       firstName: principal.firstName,
       lastName: principal.lastName,
     });
-    await live.publish(tenantActivityGroup(principal.tenantId), "transferActivityEventUpdated", event);
+    await publishActivity(principal.tenantId, event, "transferActivityEventUpdated");
     return event;
+  }
+
+  /** A presence change goes to the watcher's co-workers whose scope holds the transfer, and to nobody else. */
+  async function publishActivity(
+    tenantId: string,
+    event: TransferActivityEvent,
+    name: "transferActivityEventUpdated" | "transferActivityEventDeleted",
+  ): Promise<void> {
+    const units = (await transferUnits([event.transferId])).get(event.transferId) ?? [];
+    await Promise.all(units.map((unit) => live.publish(scopedActivityGroup(tenantId, unit), name, event)));
   }
 
   const methods: HubMethods = {
@@ -92,13 +106,20 @@ export function createProductMethods(options: ProductMethodsOptions): ProductMet
     },
 
     async JoinTenantTransferActivityGroup({ principal, connectionId, hub: h }: HubContext) {
-      h.groups.add(connectionId, tenantActivityGroup(principal.tenantId));
+      const mine = await scopeUnitsOf(principal);
+      for (const unit of mine) h.groups.add(connectionId, scopedActivityGroup(principal.tenantId, unit));
       const events = await presence.list(principal.tenantId);
-      h.sendToConnection(connectionId, "transferActivityEvents", events);
+      const units = await transferUnits(events.map((e) => e.transferId));
+      const visible = events.filter((e) => (units.get(e.transferId) ?? []).some((u) => mine.includes(u)));
+      h.sendToConnection(connectionId, "transferActivityEvents", visible);
     },
 
     async LeaveTenantTransferActivityGroup({ principal, connectionId, hub: h }: HubContext) {
-      h.groups.remove(connectionId, tenantActivityGroup(principal.tenantId));
+      // Every unit joined, also one the principal has lost since (a board engagement that ended).
+      const prefix = scopedActivityGroup(principal.tenantId, "");
+      for (const group of h.groups.of(connectionId)) {
+        if (group.startsWith(prefix)) h.groups.remove(connectionId, group);
+      }
     },
 
     // The names come from the session, not from the client; the ids must be the caller's own.
@@ -117,18 +138,14 @@ export function createProductMethods(options: ProductMethodsOptions): ProductMet
     ) {
       requireSelf(principal, tenant, userId);
       const removed = await presence.stopWatching(principal.tenantId, id(transferId), principal.userId);
-      if (removed) {
-        await live.publish(tenantActivityGroup(principal.tenantId), "transferActivityEventDeleted", removed);
-      }
+      if (removed) await publishActivity(principal.tenantId, removed, "transferActivityEventDeleted");
     },
   };
 
   async function sweepPresence(at = now()): Promise<number> {
     const expired = await presence.sweep(at);
     await Promise.all(
-      expired.map(({ tenantId, event }) =>
-        live.publish(tenantActivityGroup(tenantId), "transferActivityEventDeleted", event),
-      ),
+      expired.map(({ tenantId, event }) => publishActivity(tenantId, event, "transferActivityEventDeleted")),
     );
     return expired.length;
   }

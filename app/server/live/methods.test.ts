@@ -16,12 +16,18 @@ let clock = Date.UTC(2025, 2, 1, 9, 0, 0);
 const presence = createMemoryPresence({ now: () => clock });
 const test = createTestHub({ sweepIntervalMs: 100 });
 test.tokens.set("token-other-tenant", principal("u9", "tenant-2"));
+// u3 works at tenant-1 too, but only on another association's board: the visible transfers are not in its scope.
+test.tokens.set("token-u3", principal("u3"));
+const unitsOfTransfer = (id: string) =>
+  id.startsWith("visible") ? ["tenant:tenant-1", "association:a1"] : [];
 const canSeeTransfer = vi.fn(async (_p: unknown, transferId: string) => transferId.startsWith("visible"));
 const product = createProductMethods({
   hub: test.hub,
   presence,
   canSeeTransfer,
   ownsSearch: (p, searchId) => searchId === `search-of-${p.userId}`,
+  scopeUnitsOf: async (p) => (p.userId === "u3" ? ["association:a2"] : [`tenant:${p.tenantId}`]),
+  transferUnits: async (ids) => new Map(ids.map((id) => [id, unitsOfTransfer(id)])),
   presenceSweepMs: 0,
   now: () => clock,
 });
@@ -165,6 +171,30 @@ describe("presence", () => {
     const colleague = await connect("token-u2");
     await colleague.invoke("JoinTenantTransferActivityGroup");
     await colleague.invoke("LeaveTenantTransferActivityGroup");
-    expect(test.hub.groups.has(colleague.connectionId!, "tenant-activity:tenant-1")).toBe(false);
+    expect(
+      test.hub.groups.of(colleague.connectionId!).filter((g) => g.startsWith("tenant-activity")),
+    ).toEqual([]);
+  });
+
+  it("tells a co-worker only of transfers in their own scope, live and in the list", async () => {
+    const watcher = await connect("token-u1");
+    const colleague = await connect("token-u2");
+    const outsider = await connect("token-u3");
+    const outsiderEvents = vi.fn();
+    outsider.on("transferActivityEventUpdated", outsiderEvents);
+    outsider.on("transferActivityEventDeleted", outsiderEvents);
+    await colleague.invoke("JoinTenantTransferActivityGroup");
+    await outsider.invoke("JoinTenantTransferActivityGroup");
+    const updated = next<TransferActivityEvent>(colleague, "transferActivityEventUpdated");
+    await watcher.invoke("WatchingTransfer", "tenant-1", "visible-3", "u1");
+    await updated;
+    const lateOutsider = await connect("token-u3");
+    const listed = next<TransferActivityEvent[]>(lateOutsider, "transferActivityEvents");
+    await lateOutsider.invoke("JoinTenantTransferActivityGroup");
+    expect(await listed).toEqual([]);
+    const deleted = next<TransferActivityEvent>(colleague, "transferActivityEventDeleted");
+    await watcher.invoke("StopWatchingTransfer", "tenant-1", "visible-3", "u1");
+    await deleted;
+    expect(outsiderEvents).not.toHaveBeenCalled();
   });
 });

@@ -54,6 +54,8 @@ export interface Hub {
     add(connectionId: string, group: string): boolean;
     remove(connectionId: string, group: string): boolean;
     has(connectionId: string, group: string): boolean;
+    /** The groups a connection is in. */
+    of(connectionId: string): string[];
   };
   addMethods(methods: HubMethods): void;
   closeConnection(connectionId: string, options?: { error?: string; allowReconnect?: boolean }): boolean;

@@ -80,3 +80,39 @@ export async function findScopedTransfer(db: Db, viewer: Viewer, transferId: str
       .executeTakeFirst()) ?? null
   );
 }
+
+/**
+ * The scope as a list of units, the same union `inScope` filters by: the managed tenant, each board association,
+ * and the viewer's own private transfers. A transfer is in scope exactly when it shares a unit with the viewer
+ * (`transferScopeUnits`), which lets the live channel address presence by scope instead of by tenant.
+ */
+export function scopeUnits(viewer: Viewer): string[] {
+  const units: string[] = [];
+  if (viewer.role === "PropertyManager") units.push(`tenant:${viewer.tenantId}`);
+  if (isBoardViewer(viewer)) units.push(...viewer.boardAssociationIds.map((id) => `association:${id}`));
+  if (isPrivateParty(viewer)) units.push(`private:${viewer.id}`);
+  return units;
+}
+
+/** The units of scope a transfer belongs to (see `scopeUnits`); none for a missing or deleted transfer. */
+export async function transferScopeUnits(
+  db: Db,
+  transferIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const units = new Map<string, string[]>();
+  if (transferIds.length === 0) return units;
+  const rows = await db
+    .selectFrom("transfers")
+    .select(["id", "tenant_id", "association_id", "initiator_role", "created_by_user_id"])
+    .where("id", "in", [...new Set(transferIds)])
+    .where("deleted_at", "is", null)
+    .execute();
+  for (const row of rows) {
+    const list = [`tenant:${row.tenant_id}`, `association:${row.association_id}`];
+    if (row.initiator_role === "PrivateIntermediary" && row.created_by_user_id) {
+      list.push(`private:${row.created_by_user_id}`);
+    }
+    units.set(row.id, list);
+  }
+  return units;
+}
