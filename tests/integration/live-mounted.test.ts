@@ -26,10 +26,10 @@ import { closeLive, getLive } from "~/server/live/live.server";
 import { GROUP_NOT_ALLOWED, NOT_ALLOWED } from "~/server/live/methods.server";
 import { createFetchListener } from "~/server/live/node-adapter.server";
 import type { TransferActivityEvent } from "~/server/live/presence.server";
-import { mintAccessToken, mintSearchId, verifyAccessToken } from "~/server/live/tokens.server";
+import { mintSearchId, verifyAccessToken } from "~/server/live/tokens.server";
 import { guardAction } from "~/server/protect-routes.server";
 import { commitSession, getSession } from "~/server/session.server";
-import { request, startFreshApp } from "../support/app";
+import { liveTokenFor, request, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 const RS = "\u001e";
@@ -98,7 +98,7 @@ function build(transport: HttpTransportType, token: (() => string | Promise<stri
 }
 
 async function connectAs(userId: string, transport: HttpTransportType): Promise<HubConnection> {
-  const connection = build(transport, () => mintAccessToken({ id: userId }));
+  const connection = build(transport, () => liveTokenFor(userId));
   await connection.start();
   return connection;
 }
@@ -123,14 +123,12 @@ describe.each([
     expect(connection.state).toBe(HubConnectionState.Connected);
 
     await expect(build(transport, null).start()).rejects.toThrow(/401/);
-    const token = mintAccessToken({ id: "user-maria" });
+    const token = await liveTokenFor("user-maria");
     const at = token.indexOf(".") + 1; // first character of the MAC: all six bits count
     const forged = token.slice(0, at) + (token[at] === "A" ? "B" : "A") + token.slice(at + 1);
     await expect(build(transport, () => forged).start()).rejects.toThrow(/401/);
     // user-peter exists but is Inactive: the token is genuine, the user is not let in.
-    await expect(build(transport, () => mintAccessToken({ id: "user-peter" })).start()).rejects.toThrow(
-      /401/,
-    );
+    await expect(build(transport, () => liveTokenFor("user-peter")).start()).rejects.toThrow(/401/);
   });
 
   it("joins a transfer in scope, refuses one outside it, and delivers the domain's events", async () => {
@@ -239,7 +237,7 @@ describe.each([
 
 describe("the live channel's HTTP edges", () => {
   it("lets a same-origin text/plain POST through the cross-site check and refuses a cross-site one", async () => {
-    const token = mintAccessToken({ id: "user-maria" });
+    const token = await liveTokenFor("user-maria");
     const negotiate = await fetch(`${origin}/api/ws/negotiate?negotiateVersion=1`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, Origin: origin },

@@ -8,8 +8,7 @@ import { getDb } from "~/server/db/db.server";
 import { transferGroup } from "~/server/live/events.server";
 import type { TransferActivityEvent } from "~/server/live/presence.server";
 import { createRedisPresence } from "~/server/live/redis.server";
-import { mintAccessToken } from "~/server/live/tokens.server";
-import { startFreshApp } from "../support/app";
+import { liveTokenFor, startFreshApp } from "../support/app";
 import {
   redisServerInstalled,
   startLiveInstance,
@@ -48,7 +47,7 @@ if (!redisServerInstalled()) {
     const connection = new HubConnectionBuilder()
       .withUrl(`${instance.origin}/api/ws`, {
         transport,
-        accessTokenFactory: () => mintAccessToken({ id: userId }),
+        accessTokenFactory: () => liveTokenFor(userId),
       })
       .configureLogging(LogLevel.None)
       .build();

@@ -78,6 +78,7 @@ describe("migrations", () => {
         "0002-users",
         "0003-transfers",
         "0004-lists",
+        "0005-sessions",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);

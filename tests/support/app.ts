@@ -59,3 +59,25 @@ export async function answered(result: unknown): Promise<Response> {
     throw error;
   }
 }
+
+/** A signed-in session of a user, as the sign-in creates it: its cookie and its server-side id. */
+export async function signedInSession(
+  userId: string,
+  tenantId?: string,
+): Promise<{ cookie: string; sessionId: string }> {
+  const { getSessionStorage } = await import("~/server/session.server");
+  const storage = getSessionStorage();
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  if (tenantId) session.set("tenantId", tenantId);
+  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+  const stored = await storage.getSession(cookie);
+  return { cookie, sessionId: stored.id };
+}
+
+/** A live-channel access token minted for a fresh signed-in session of the user (as api/ws/token does). */
+export async function liveTokenFor(userId: string): Promise<string> {
+  const { mintAccessToken } = await import("~/server/live/tokens.server");
+  const { sessionId } = await signedInSession(userId);
+  return mintAccessToken({ id: userId }, Date.now(), sessionId);
+}

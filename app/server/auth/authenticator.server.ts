@@ -1,10 +1,10 @@
 import { Authenticator, Strategy, type AuthenticateOptions } from "remix-auth";
-import type { SessionStorage } from "@remix-run/node";
+import { redirect, type SessionStorage } from "@remix-run/node";
 import { getDb } from "../db/db.server";
 import { consumeCompletedLogin } from "../domain/login.server";
 import { getTenantOrDefault } from "../domain/tenants.server";
 import { createPendingUser, findUserIdByPersonalNumber } from "../domain/users.server";
-import { getSessionStorage } from "../session.server";
+import { getSessionStorage, rotateSession } from "../session.server";
 
 interface CompletedBankIdLogin {
   personalNumber: string;
@@ -31,6 +31,22 @@ export class BankIdStrategy extends Strategy<string, CompletedBankIdLogin> {
     if (!completed) return this.failure("No completed BankID order", request, sessionStorage, options);
     const userId = await this.verify(completed);
     return this.success(userId, request, sessionStorage, options);
+  }
+
+  /** As remix-auth's, but the signed-in session gets a new id (no session fixation). */
+  protected override async success(
+    userId: string,
+    request: Request,
+    sessionStorage: SessionStorage,
+    options: AuthenticateOptions,
+  ): Promise<string> {
+    if (!options.successRedirect) return userId;
+    const session = await rotateSession(await getSessionStorage().getSession(request.headers.get("Cookie")));
+    session.set("userId", userId);
+    session.set("strategy", this.name);
+    throw redirect(options.successRedirect, {
+      headers: { "Set-Cookie": await sessionStorage.commitSession(session as never) },
+    });
   }
 }
 

@@ -98,6 +98,25 @@ export interface LoginOrdersTable {
   finished_at: string | null;
 }
 
+/** Server-side sessions (migration 0005): the cookie holds only the id. */
+export interface SessionsTable {
+  id: string;
+  /** JSON of the session's values. */
+  data: string;
+  user_id: string | null;
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute end; the idle end is last_seen_at plus the idle timeout. */
+  expires_at: string;
+}
+
+/** One BankID order start, counted per bucket ("ip:…" or "browser:…") by the sign-in throttle. */
+export interface SignInStartsTable {
+  id: string;
+  bucket: string;
+  started_at: string;
+}
+
 // ---- The transfer domain (migration 0003). Enumerations are the values of app/lib/transfer.ts. ----
 
 export interface AssociationsTable {
@@ -442,6 +461,8 @@ export interface Database {
   users: UsersTable;
   user_offices: UserOfficesTable;
   login_orders: LoginOrdersTable;
+  sessions: SessionsTable;
+  sign_in_starts: SignInStartsTable;
   associations: AssociationsTable;
   property_objects: PropertyObjectsTable;
   board_engagements: BoardEngagementsTable;

@@ -1,6 +1,6 @@
 import type { Db } from "../db/kysely.server";
 import type { CompanyRegistryClient } from "../integrations/company-registry/types.server";
-import { DEFAULT_ACTIONS, getUserById, type Feature } from "./users.server";
+import { DEFAULT_ACTIONS, findUserIdByPersonalNumber, getUserById, setStatus, type Feature } from "./users.server";
 
 /**
  * After registration a user is provisioned: a board-client user from the company registry's board engagements
@@ -65,4 +65,12 @@ export async function activateUser(db: Db, personalNumber: string, now = new Dat
     .where("status", "=", "Inactive")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** An organisation deactivates one of its users: status Inactive, every session ended (`setStatus`). */
+export async function deactivateUser(db: Db, personalNumber: string, now = new Date()): Promise<boolean> {
+  const userId = await findUserIdByPersonalNumber(db, personalNumber);
+  if (!userId) return false;
+  await setStatus(db, userId, "Inactive", now);
+  return true;
 }

@@ -177,12 +177,16 @@ export async function registerUser(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Changes a user's status; any status but Active ends the user's sessions at once (issue 11, defect 3). */
 export async function setStatus(db: Db, userId: string, status: UserStatus, now = new Date()) {
-  await db
-    .updateTable("users")
-    .set({ status, updated_at: now.toISOString() })
-    .where("id", "=", userId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ status, updated_at: now.toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    if (status !== "Active") await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  });
 }
 
 export type { UserRow };

@@ -219,6 +219,11 @@ export function createHub(options: HubOptions): Hub {
       of: (connectionId) => [...(groupsOf.get(connectionId) ?? [])],
     },
     addMethods: (methods) => dispatcher.addMethods(methods),
+    connections: () =>
+      registry
+        .all()
+        .filter((c) => !c.closed)
+        .map((c) => ({ connectionId: c.connectionId, principal: c.principal })),
     closeConnection(connectionId, closeOptions = {}) {
       const connection = openConnection(connectionId);
       if (!connection) return false;

@@ -17,7 +17,8 @@ import { createHub, type Hub, type Principal } from "./hub.server";
 import { createProductMethods, type ProductMethods } from "./methods.server";
 import type { PresenceStore } from "./presence.server";
 import { createRedisBackplane, createRedisPresence } from "./redis.server";
-import { ownsSearchId, verifyAccessToken } from "./tokens.server";
+import { ownsSearchId, verifyAccessClaims } from "./tokens.server";
+import { sessionIsActive } from "../session.server";
 
 export interface Live {
   hub: Hub;
@@ -44,11 +45,37 @@ export function principalOf(user: User): Principal | null {
 
 /** Token to principal; read fresh from the users table, so a deactivated user is refused at once. */
 async function authenticate(token: string | null): Promise<Principal | null> {
-  const userId = verifyAccessToken(token);
-  if (!userId) return null;
-  const user = await getUserById(getDb(), userId);
-  return user ? principalOf(user) : null;
+  const claims = verifyAccessClaims(token);
+  if (!claims) return null;
+  // A token outlives nothing: the session it was minted for must still be alive (log-out ends the channel).
+  if (!claims.sessionId || !(await sessionIsActive(claims.sessionId))) return null;
+  const user = await getUserById(getDb(), claims.userId);
+  const principal = user ? principalOf(user) : null;
+  return principal && { ...principal, sessionId: claims.sessionId };
 }
+
+/** Ends this instance's connections whose session or user has ended since they connected. */
+export async function closeEndedSessions(hub: Hub): Promise<number> {
+  let closed = 0;
+  const checked = new Map<string, boolean>();
+  for (const { connectionId, principal } of hub.connections()) {
+    const key = `${principal.sessionId ?? ""}:${principal.userId}`;
+    let alive = checked.get(key);
+    if (alive === undefined) {
+      const user = principal.sessionId ? await getUserById(getDb(), principal.userId) : null;
+      alive = Boolean(
+        principal.sessionId && user?.status === "Active" && (await sessionIsActive(principal.sessionId)),
+      );
+      checked.set(key, alive);
+    }
+    if (!alive && hub.closeConnection(connectionId, { error: "Session ended", allowReconnect: false }))
+      closed++;
+  }
+  return closed;
+}
+
+/** How often open connections are checked against their sessions. */
+export const SESSION_CHECK_MS = 15_000;
 
 async function canSeeTransfer(principal: Principal, transferId: string): Promise<boolean> {
   const db = getDb();
@@ -91,10 +118,16 @@ function create(): LiveState {
     ownsSearch: (principal, searchId) => ownsSearchId(principal.userId, searchId),
   });
   hub.addMethods(methods.methods);
+  const sessionCheck = setInterval(
+    () => void closeEndedSessions(hub).catch((error) => console.error("Live session check failed.", error)),
+    SESSION_CHECK_MS,
+  );
+  sessionCheck.unref();
   const live: Live = { hub, presence, methods, publisher: createLivePublisher(hub), ready };
   return {
     live,
     async close() {
+      clearInterval(sessionCheck);
       methods.dispose();
       await hub.close();
       await backplane.close();

@@ -48,10 +48,11 @@ function validMac(data: string, given: string): boolean {
   return ok;
 }
 
-export function mintAccessToken(user: { id: string }, now: number = Date.now()): string {
+export function mintAccessToken(user: { id: string }, now: number = Date.now(), sessionId?: string): string {
   const payload = Buffer.from(
     JSON.stringify({
       u: user.id,
+      ...(sessionId ? { s: sessionId } : {}),
       e: Math.floor((now + ACCESS_TOKEN_LIFETIME_MS) / 1000),
       n: crypto.randomBytes(9).toString("base64url"),
     }),
@@ -61,6 +62,14 @@ export function mintAccessToken(user: { id: string }, now: number = Date.now()):
 
 /** The user id of a valid, unexpired token; null for anything else. */
 export function verifyAccessToken(token: string | null | undefined, now: number = Date.now()): string | null {
+  return verifyAccessClaims(token, now)?.userId ?? null;
+}
+
+/** The user and sign-in session of a valid, unexpired token; null for anything else. */
+export function verifyAccessClaims(
+  token: string | null | undefined,
+  now: number = Date.now(),
+): { userId: string; sessionId: string | null } | null {
   if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) return null;
   const parts = token.split(".");
   if (parts.length !== 2) return null;
@@ -74,10 +83,10 @@ export function verifyAccessToken(token: string | null | undefined, now: number 
     return null;
   }
   if (typeof claims !== "object" || claims === null) return null;
-  const { u, e } = claims as { u?: unknown; e?: unknown };
+  const { u, e, s } = claims as { u?: unknown; e?: unknown; s?: unknown };
   if (typeof u !== "string" || u === "" || typeof e !== "number" || !Number.isFinite(e)) return null;
   if (now >= e * 1000) return null;
-  return u;
+  return { userId: u, sessionId: typeof s === "string" && s !== "" ? s : null };
 }
 
 const searchData = (userId: string, nonce: string, expiry: string) =>

@@ -5,6 +5,8 @@ export interface Principal {
   tenantId: string;
   firstName: string;
   lastName: string;
+  /** The sign-in session the access token was minted for; the connection ends with it. */
+  sessionId?: string;
 }
 
 /** Thrown by a hub method: the client's invoke rejects with exactly this message. */
@@ -59,6 +61,8 @@ export interface Hub {
   };
   addMethods(methods: HubMethods): void;
   closeConnection(connectionId: string, options?: { error?: string; allowReconnect?: boolean }): boolean;
+  /** The open connections of this instance with their principals. */
+  connections(): Array<{ connectionId: string; principal: Principal }>;
   /** Shutdown: every connection gets a close message with allowReconnect. */
   close(): Promise<void>;
   stats(): HubStats;

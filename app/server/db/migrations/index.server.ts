@@ -3,6 +3,7 @@ import * as m0001 from "./0001-foundation.server";
 import * as m0002 from "./0002-users.server";
 import * as m0003 from "./0003-transfers.server";
 import * as m0004 from "./0004-lists.server";
+import * as m0005 from "./0005-sessions.server";
 
 // Listed statically so that the Remix server bundle carries them; names sort in order of application.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0002-users": m0002,
   "0003-transfers": m0003,
   "0004-lists": m0004,
+  "0005-sessions": m0005,
 };
 
 export const migrationProvider: MigrationProvider = {
