@@ -1,6 +1,12 @@
 import type { Db } from "../db/kysely.server";
 import type { CompanyRegistryClient } from "../integrations/company-registry/types.server";
-import { DEFAULT_ACTIONS, findUserIdByPersonalNumber, getUserById, setStatus, type Feature } from "./users.server";
+import {
+  DEFAULT_ACTIONS,
+  findUserIdByPersonalNumber,
+  getUserById,
+  setStatus,
+  type Feature,
+} from "./users.server";
 
 /**
  * After registration a user is provisioned: a board-client user from the company registry's board engagements
