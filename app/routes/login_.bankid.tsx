@@ -6,10 +6,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { bankId, endUserIp, loginOrderIdOf } from "~/server/auth/login-flow.server";
+import { admitSignInStart } from "~/server/auth/sign-in-throttle.server";
 import { getDb } from "~/server/db/db.server";
 import { cancelLogin, LoginStartError, startLogin } from "~/server/domain/login.server";
 import { resolveTenant } from "~/server/domain/request-tenant.server";
@@ -41,6 +42,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ error: t("login.invalidRequest") }, { status: 400 });
   }
   const db = getDb();
+  const session = await getSession(request);
+  const verdict = await admitSignInStart(db, { address: endUserIp(context), browser: session.id || null });
+  if (!verdict.allowed) {
+    const t = await getT(request);
+    return json(
+      { error: t("login.throttled", { minutes: Math.ceil(verdict.retryAfterSeconds / 60) }) },
+      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+    );
+  }
   const client = bankId();
   const previous = await loginOrderIdOf(request);
   if (previous) await cancelLogin(db, client, previous);
@@ -62,7 +72,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  const session = await getSession(request);
   session.set("loginOrderId", orderId);
   return redirect("/login/bankid/wait", {
     status: 303,
@@ -74,9 +83,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export default function BankIdChoicePage() {
   const { r } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <div className="page login">
+      {actionData?.error ? (
+        <div className="notice notice--error" role="alert">
+          {actionData.error}
+        </div>
+      ) : null}
       <h1>{t("login.bankidTitle")}</h1>
       <p>{t("login.chooseDevice")}</p>
       <div className="button-row">
