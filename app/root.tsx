@@ -143,6 +143,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Document themeStyle={data?.themeCss}>
+      {data?.testEnvironment ? <TestEnvironmentNotice /> : null}
       <main id="main" tabIndex={-1} className="main">
         <ErrorPage status={status} detail={requestProblem(error, t)} />
       </main>
