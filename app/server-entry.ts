@@ -3,10 +3,16 @@ import type { ServerBuild } from "@remix-run/node";
 import { protectRoutes } from "./server/protect-routes.server";
 import { initialize } from "./server/startup.server";
 import { getEnv } from "./server/env.server";
+import { startJobRunner } from "./server/jobs/index.server";
 
 // The server build remix-serve loads: the compiled app, with start-up work done before the first request
 // and every action behind the cross-site check (docs/decisions/002-csrf.md).
 await initialize();
+// Background jobs run in the server process (decision 013); tests start their own runners.
+if (getEnv().NODE_ENV !== "test") {
+  const runner = startJobRunner();
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void runner.stop());
+}
 if (getEnv().testEnvironment && getEnv().NODE_ENV !== "test") {
   console.warn(
     "[startup] BANKID=simulator: anyone can sign in as a test person. This is a demo or test install, and every page says Testmiljö.",

@@ -99,9 +99,10 @@ test.describe("public pages", () => {
 
 test("a form posted with a body that is not a form gets a page that says what was wrong", async ({
   request,
+  baseURL,
 }) => {
   const response = await request.post("/cookies", {
-    headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    headers: { "Content-Type": "application/json", Origin: new URL(baseURL!).origin },
     data: "{}",
   });
   expect(response.status()).toBe(415);

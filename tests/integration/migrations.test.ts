@@ -79,6 +79,7 @@ describe("migrations", () => {
         "0003-transfers",
         "0004-lists",
         "0005-sessions",
+        "0006-jobs",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);

@@ -20,6 +20,8 @@ import {
   TransferReviewSchema,
 } from "~/schemas/transfer-views";
 import { svT } from "~/server/i18n.server";
+import { createJobRunner } from "~/server/jobs/runner.server";
+import "~/server/jobs/handlers/complete-abort.server";
 import { freshPostgres, freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
@@ -381,12 +383,38 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
       );
       expect(review?.runningTasks).toEqual(["Abort"]);
       expect(review?.actions).toEqual([]);
-      const done = await completeAbort(
-        { db: handle.db, actor: "system", now: NOW },
-        { transferId: "u-abort" },
-      );
-      expect(done.status).toBe("Aborted");
-      expect(done.events.map((e) => e.event)).toEqual(["transferTaskCompleted", "transferAborted"]);
+      // The abort enqueued, in its own transaction, the job that finishes it; a runner does.
+      const published: string[] = [];
+      const queued = await handle.db.selectFrom("jobs").select("id").where("state", "=", "queued").execute();
+      const runner = createJobRunner({
+        db: handle.db,
+        kind: handle.kind,
+        now: () => NOW,
+        log: () => undefined,
+        live: {
+          publish: async (group: string, event: string) => {
+            if (group === "transfer:u-abort") published.push(event);
+          },
+        } as never,
+      });
+      // Every queued job runs once (other tests' aborts queued theirs in this database too).
+      expect(await runner.drain()).toBe(queued.length);
+      expect(published).toEqual(["transferTaskCompleted", "transferAborted"]);
+      const job = await handle.db
+        .selectFrom("jobs")
+        .select(["type", "state", "transfer_id"])
+        .where("transfer_id", "=", "u-abort")
+        .executeTakeFirstOrThrow();
+      expect(job).toEqual({ type: "transfer.completeAbort", state: "done", transfer_id: "u-abort" });
+      expect(
+        (
+          await handle.db
+            .selectFrom("transfers")
+            .select("status")
+            .where("id", "=", "u-abort")
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe("Aborted");
       const row = await handle.db
         .selectFrom("transfers")
         .select(["aborting", "running_tasks"])

@@ -110,6 +110,27 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export type JobState = "queued" | "running" | "done" | "failed" | "dead";
+
+/** A background job (migration 0006). */
+export interface JobsTable {
+  id: string;
+  type: string;
+  /** JSON of the job's input, parsed by its definition's schema when it runs. */
+  payload: string;
+  transfer_id: string | null;
+  state: JobState;
+  run_at: string;
+  attempts: Defaulted<number>;
+  max_attempts: number;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 /** One BankID order start, counted per bucket ("ip:…" or "browser:…") by the sign-in throttle. */
 export interface SignInStartsTable {
   id: string;
@@ -463,6 +484,7 @@ export interface Database {
   login_orders: LoginOrdersTable;
   sessions: SessionsTable;
   sign_in_starts: SignInStartsTable;
+  jobs: JobsTable;
   associations: AssociationsTable;
   property_objects: PropertyObjectsTable;
   board_engagements: BoardEngagementsTable;

@@ -4,6 +4,7 @@ import * as m0002 from "./0002-users.server";
 import * as m0003 from "./0003-transfers.server";
 import * as m0004 from "./0004-lists.server";
 import * as m0005 from "./0005-sessions.server";
+import * as m0006 from "./0006-jobs.server";
 
 // Listed statically so that the Remix server bundle carries them; names sort in order of application.
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0003-transfers": m0003,
   "0004-lists": m0004,
   "0005-sessions": m0005,
+  "0006-jobs": m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -31,6 +31,7 @@ import { parseJsonList } from "../../db/json-columns.server";
 import { supplementActions, transferActions } from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
 import { noteTransfersChanged } from "./lists.server";
+import { enqueueJob } from "../../jobs/queue.server";
 
 /**
  * The transfer use cases. Each one, in one transaction: reads the transfer through the viewer's scope (a
@@ -276,6 +277,20 @@ export function abortTransfer(ctx: UseCaseContext, input: unknown) {
     action: "AbortTransfer",
     expectedVersion: version,
     patch: (row) => ({ aborting: 1, running_tasks: tasksWith(row, "Abort") }),
+    // Enqueued in the abort's own transaction: a committed abort always has the job that finishes it.
+    write: async (trx, row, at) => {
+      await enqueueJob(
+        trx,
+        {
+          type: "transfer.completeAbort",
+          payload: { transferId: row.id },
+          transferId: row.id,
+          maxAttempts: 8,
+          dedupeKey: `transfer.completeAbort:${row.id}`,
+        },
+        new Date(at),
+      );
+    },
     events: (row) => [event(row.id, "transferTaskStarted", { transferId: row.id, task: "Abort" })],
   });
 }

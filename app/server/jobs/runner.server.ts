@@ -1,0 +1,199 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import { sql } from "kysely";
+import type { Db, DbKind } from "../db/kysely.server";
+import type { JobsTable } from "../db/schema.server";
+import type { LivePublisher } from "../live/events.server";
+import { onJobEnqueued } from "./queue.server";
+import { jobDefinition } from "./registry.server";
+
+/**
+ * The job runner (decision 013). One statement claims the oldest due job — queued and due, or running under a
+ * lease that ran out because its instance died — and takes a lease on it; PostgreSQL skips rows another runner
+ * has locked (`FOR UPDATE SKIP LOCKED`), SQLite serialises writers anyway. A finished job is written back only by
+ * the runner that still holds its lease. Failures retry with exponential backoff and jitter; after the last
+ * attempt the job is `dead` and waits for an operator (`npm run jobs -- retry ID`).
+ */
+
+export type JobRow = Omit<JobsTable, "attempts"> & { attempts: number };
+
+export interface RunnerOptions {
+  db: Db;
+  kind: DbKind;
+  instanceId?: string;
+  /** How long a claim holds before another runner may take the job over. */
+  leaseMs?: number;
+  /** How often an idle runner looks for due jobs (an enqueue in this process wakes it at once). */
+  pollMs?: number;
+  concurrency?: number;
+  now?: () => Date;
+  log?: (message: string) => void;
+  live?: LivePublisher;
+}
+
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+export const DEFAULT_POLL_MS = 500;
+
+/** Seconds to wait before attempt n+1: 10 s, 40 s, 2.7 min, 10.7 min … at most an hour, ±20 % jitter. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(60 * 60_000, 10_000 * 4 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export interface JobRunner {
+  readonly instanceId: string;
+  claim(): Promise<JobRow | null>;
+  /** Claims and runs one due job; false when none was due. */
+  runOnce(): Promise<boolean>;
+  /** Runs due jobs until none is left (tests and the CLI). */
+  drain(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createJobRunner(options: RunnerOptions): JobRunner {
+  const { db, kind } = options;
+  const instanceId =
+    options.instanceId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const concurrency = options.concurrency ?? 2;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
+
+  async function claim(): Promise<JobRow | null> {
+    const at = now();
+    const nowIso = at.toISOString();
+    const until = new Date(at.getTime() + leaseMs).toISOString();
+    const lock = kind === "postgres" ? sql` for update skip locked` : sql``;
+    const result = await sql<JobRow>`
+      update jobs
+         set state = 'running', locked_by = ${instanceId}, locked_until = ${until}, attempts = attempts + 1
+       where id = (
+         select id from jobs
+          where (state = 'queued' and run_at <= ${nowIso})
+             or (state = 'running' and locked_until <= ${nowIso})
+          order by run_at
+          limit 1${lock}
+       )
+      returning *`.execute(db);
+    const row = result.rows[0];
+    return row ? { ...row, attempts: Number(row.attempts), max_attempts: Number(row.max_attempts) } : null;
+  }
+
+  /** Writes a job's outcome, but only while this runner still holds its lease. */
+  async function settle(job: JobRow, set: Partial<Record<keyof JobsTable, unknown>>): Promise<boolean> {
+    const result = await db
+      .updateTable("jobs")
+      .set({ ...set, locked_by: null, locked_until: null } as never)
+      .where("id", "=", job.id)
+      .where("locked_by", "=", instanceId)
+      .where("state", "=", "running")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function execute(job: JobRow): Promise<void> {
+    const definition = jobDefinition(job.type);
+    try {
+      if (!definition) throw new Error(`unknown job type ${job.type}`);
+      let raw: unknown;
+      try {
+        raw = JSON.parse(job.payload);
+      } catch {
+        throw new Error("the payload is not JSON");
+      }
+      const parsed = definition.schema.safeParse(raw);
+      if (!parsed.success) throw new Error(`the payload does not parse: ${parsed.error.message}`);
+      await definition.handler(parsed.data, {
+        db,
+        jobId: job.id,
+        transferId: job.transfer_id,
+        attempt: job.attempts,
+        now,
+        log: (message) => log(`${job.type} ${job.id}: ${message}`),
+        live: options.live,
+      });
+      await settle(job, { state: "done", finished_at: now().toISOString(), last_error: null });
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
+      const maxAttempts = definition?.maxAttempts ?? job.max_attempts;
+      const dead = job.attempts >= maxAttempts;
+      await settle(
+        job,
+        dead
+          ? { state: "dead", last_error: reason, finished_at: now().toISOString() }
+          : {
+              state: "queued",
+              last_error: reason,
+              run_at: new Date(now().getTime() + backoffMs(job.attempts)).toISOString(),
+            },
+      );
+      log(
+        `${job.type} ${job.id} attempt ${job.attempts}/${job.max_attempts} failed${dead ? " (dead)" : ""}: ${reason}`,
+      );
+    }
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    await execute(job);
+    return true;
+  }
+
+  let running = false;
+  let active = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let stopWaking: (() => void) | null = null;
+  let idle: Promise<void> = Promise.resolve();
+  let resolveIdle: (() => void) | null = null;
+
+  async function work(): Promise<void> {
+    if (!running || active >= concurrency) return;
+    active++;
+    if (active === 1) idle = new Promise((resolve) => (resolveIdle = resolve));
+    try {
+      while (
+        running &&
+        (await runOnce().catch((error: unknown) => {
+          log(`claim failed: ${String(error)}`);
+          return false;
+        }))
+      ) {
+        // keep going while jobs are due
+      }
+    } finally {
+      active--;
+      if (active === 0) resolveIdle?.();
+    }
+  }
+
+  return {
+    instanceId,
+    claim,
+    runOnce,
+    async drain() {
+      let ran = 0;
+      while (await runOnce()) ran++;
+      return ran;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      const tick = () => {
+        for (let i = active; i < concurrency; i++) void work();
+      };
+      stopWaking = onJobEnqueued(tick);
+      timer = setInterval(tick, pollMs);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearInterval(timer);
+      stopWaking?.();
+      await idle;
+    },
+  };
+}
