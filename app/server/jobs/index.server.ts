@@ -3,6 +3,8 @@ import { getLive } from "../live/live.server";
 import { createJobRunner, type JobRunner } from "./runner.server";
 // Every job type, so that a runner knows them all.
 import "./handlers/complete-abort.server";
+import "./handlers/periodic.server";
+import { startSchedules } from "./schedule.server";
 
 declare global {
   var __jobRunner: JobRunner | undefined;
@@ -15,8 +17,16 @@ declare global {
 export function startJobRunner(): JobRunner {
   if (!globalThis.__jobRunner) {
     const { db, kind } = getDbHandle();
-    globalThis.__jobRunner = createJobRunner({ db, kind, live: getLive().publisher });
-    globalThis.__jobRunner.start();
+    const runner = createJobRunner({ db, kind, live: getLive().publisher });
+    const stopSchedules = startSchedules(db);
+    runner.start();
+    globalThis.__jobRunner = {
+      ...runner,
+      async stop() {
+        stopSchedules();
+        await runner.stop();
+      },
+    };
   }
   return globalThis.__jobRunner;
 }

@@ -1,0 +1,54 @@
+import { Cron } from "croner";
+import { todayInStockholm } from "~/lib/dates";
+import type { Db } from "../db/kysely.server";
+import { PURGE_SESSIONS, REFRESH_EXPIRY } from "./handlers/periodic.server";
+import { enqueueJob } from "./queue.server";
+
+/**
+ * Periodic jobs (decision 013). Every instance keeps the same cron schedule; each run enqueues the job with a
+ * dedupe key naming its slot (the day or the hour), so a slot runs once per cluster however many instances
+ * fire. Daily slots are also enqueued at start, so a day missed while the service was down is caught up.
+ */
+export interface Periodic {
+  type: string;
+  pattern: string;
+  /** The slot a moment belongs to: the same string for every instance firing for the same run. */
+  slot: (at: Date) => string;
+  atStart: boolean;
+}
+
+export const PERIODIC: Periodic[] = [
+  { type: REFRESH_EXPIRY, pattern: "5 0 * * *", slot: (at) => todayInStockholm(at), atStart: true },
+  {
+    type: PURGE_SESSIONS,
+    pattern: "17 * * * *",
+    slot: (at) => at.toISOString().slice(0, 13),
+    atStart: false,
+  },
+];
+
+export async function enqueueSlot(db: Db, periodic: Periodic, at: Date): Promise<string | null> {
+  const slot = periodic.slot(at);
+  return enqueueJob(
+    db,
+    { type: periodic.type, payload: { slot }, dedupeKey: `${periodic.type}@${slot}` },
+    at,
+  );
+}
+
+export function startSchedules(db: Db, log: (message: string) => void = console.error): () => void {
+  const crons = PERIODIC.map(
+    (periodic) =>
+      new Cron(periodic.pattern, { timezone: "Europe/Stockholm", protect: true }, () => {
+        enqueueSlot(db, periodic, new Date()).catch((error: unknown) =>
+          log(`[jobs] could not enqueue ${periodic.type}: ${String(error)}`),
+        );
+      }),
+  );
+  for (const periodic of PERIODIC.filter((p) => p.atStart)) {
+    enqueueSlot(db, periodic, new Date()).catch((error: unknown) =>
+      log(`[jobs] could not enqueue ${periodic.type}: ${String(error)}`),
+    );
+  }
+  return () => crons.forEach((cron) => cron.stop());
+}
