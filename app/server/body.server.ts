@@ -30,32 +30,26 @@ function mediaType(request: Request): string {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** The body's bytes, never more than `limit`: a larger declared or streamed body throws 413. */
-async function readLimited(
-  request: Request,
-  limit: number,
-  asJson: boolean,
-): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * A request body's bytes, never more than `limit`: null when the declared or streamed size passes it (the rest
+ * is not read). Shared with the live channel's hub requests (live/http.server).
+ */
+export async function readUpTo(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > limit) throw refuse(413, "tooLarge", asJson);
+  if (declared !== null && Number(declared) > limit) return null;
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw refuse(413, "tooLarge", asJson);
-      }
-      chunks.push(value);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
     }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    throw refuse(400, "unreadable", asJson);
+    chunks.push(value);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -63,6 +57,22 @@ async function readLimited(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/** The body within the limit, or the Swedish refusal: 413 over the limit, 400 for a stream that breaks. */
+async function readLimited(
+  request: Request,
+  limit: number,
+  asJson: boolean,
+): Promise<Uint8Array<ArrayBuffer>> {
+  let bytes: Uint8Array<ArrayBuffer> | null;
+  try {
+    bytes = await readUpTo(request, limit);
+  } catch {
+    throw refuse(400, "unreadable", asJson);
+  }
+  if (!bytes) throw refuse(413, "tooLarge", asJson);
   return bytes;
 }
 
@@ -76,7 +86,7 @@ export async function readForm(request: Request, { limit = BODY_LIMIT_BYTES } = 
   const bytes = await readLimited(request, limit, false);
   let form: FormData;
   try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+    form = await new Response(bytes, {
       headers: { "Content-Type": request.headers.get("Content-Type")! },
     }).formData();
   } catch {

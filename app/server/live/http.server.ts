@@ -1,4 +1,5 @@
 // Small Fetch helpers for the transports.
+import { readUpTo } from "../body.server";
 
 export const encoder = new TextEncoder();
 export const SSE_HEADERS = {
@@ -22,21 +23,6 @@ export function sseFrame(payload: string): Uint8Array {
 
 /** Reads a body up to `limit` bytes; null when it is larger (the rest is not read). */
 export async function readLimited(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = await readUpTo(request, limit);
+  return bytes && Buffer.from(bytes).toString("utf8");
 }
