@@ -126,7 +126,7 @@ async function createSessionRow(db: Db, data: SessionValues): Promise<string> {
   return id;
 }
 
-async function readSessionRow(db: Db, id: string): Promise<SessionValues | null> {
+async function readSessionRow(db: Db, id: string, { touch = true } = {}): Promise<SessionValues | null> {
   const row = await db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const now = clock();
@@ -135,7 +135,7 @@ async function readSessionRow(db: Db, id: string): Promise<SessionValues | null>
     await deleteSessionRow(db, id);
     return null;
   }
-  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+  if (touch && now - lastSeen >= TOUCH_INTERVAL_MS) {
     await db
       .updateTable("sessions")
       .set({ last_seen_at: new Date(now).toISOString() })
@@ -163,9 +163,12 @@ async function deleteSessionRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom("sessions").where("id", "=", id).execute();
 }
 
-/** Whether a session is still alive (the live channel checks its connections with this). */
+/**
+ * Whether a session is still alive (the live channel checks its connections with this). It does not count as
+ * activity: an open tab's live connection must not keep an idle session alive.
+ */
 export async function sessionIsActive(id: string, db: Db = getDb()): Promise<boolean> {
-  return (await readSessionRow(db, id)) !== null;
+  return (await readSessionRow(db, id, { touch: false })) !== null;
 }
 
 /** Removes sessions past their absolute or idle end; run periodically (the job runner can call it). */

@@ -89,6 +89,16 @@ describe("server-side sessions", () => {
     now += IDLE_TIMEOUT_MS;
     expect(await isSet(idle.cookie)).toBe(false);
 
+    // The live channel's checks are not activity: an open tab alone does not keep a session alive.
+    const watched = await signedInSession(mariaId);
+    const { sessionIsActive } = await import("~/server/session.server");
+    for (let minutes = 10; minutes < 60; minutes += 10) {
+      now += 10 * 60_000;
+      expect(await sessionIsActive(watched.sessionId)).toBe(true);
+    }
+    now += 10 * 60_000;
+    expect(await sessionIsActive(watched.sessionId)).toBe(false);
+
     const busy = await signedInSession(mariaId);
     const started = now;
     while (now < started + ABSOLUTE_LIFETIME_MS - 30 * 60_000) {
