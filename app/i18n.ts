@@ -5,10 +5,14 @@ import identifier from "./locales/sv/identifier.json";
 import transfer from "./locales/sv/transfer.json";
 import transferList from "./locales/sv/transferList.json";
 import review from "./locales/sv/review.json";
+import domain from "./locales/sv/domain.json";
 
-/** Namespaces the browser needs for hydration; long page content (legal, faq) is translated in loaders. */
+/**
+ * Namespaces the browser needs for hydration (domain: the messages of the schemas conform validates with);
+ * long page content (legal, faq) is translated in loaders.
+ */
 export const clientResources = {
-  sv: { common, identifier, bankid, transfer, transferList, review },
+  sv: { common, identifier, bankid, transfer, transferList, review, domain },
 } as const;
 
 export const i18nOptions = {
@@ -16,7 +20,7 @@ export const i18nOptions = {
   fallbackLng: "sv",
   lng: "sv",
   defaultNS: "common",
-  ns: ["common", "identifier", "bankid", "transfer", "transferList", "review"],
+  ns: ["common", "identifier", "bankid", "transfer", "transferList", "review", "domain"],
   interpolation: { escapeValue: false },
   returnNull: false,
   parseMissingKeyHandler: (key: string) => common.missingTranslation.replace("{{key}}", key),

@@ -1,7 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
-  Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
@@ -23,6 +22,7 @@ import { getEnv } from "./server/env.server";
 import { CookieConsent } from "./ui/CookieConsent";
 import { ErrorPage } from "./ui/ErrorPage";
 import { Footer } from "./ui/Footer";
+import { FormAwareMeta } from "./ui/FormAwareMeta";
 import { Header } from "./ui/Header";
 import { LiveStatus } from "./islands/LiveStatus";
 import { useNonce } from "./ui/nonce";
@@ -95,7 +95,7 @@ export function Document({ children, themeStyle }: { children: React.ReactNode; 
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
+        <FormAwareMeta />
         <Links />
         {themeStyle ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeStyle }} /> : null}
       </head>

@@ -1,14 +1,19 @@
-import { readForm } from "~/server/body.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { safeRedirect } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
 import { legalDocument } from "~/server/legal.server";
 import { hasCookieConsent, serializeCookieConsent } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { LegalDocument } from "~/ui/LegalDocument";
 import { storeConsent } from "~/ui/CookieConsent";
+import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,18 +21,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  if (form.get("intent") !== "accept-cookies") {
-    return json({ error: (await getT(request))("errors.badRequest") }, { status: 400 });
-  }
-  const headers = { "Set-Cookie": await serializeCookieConsent() };
-  // A fetcher (JavaScript) gets a plain answer; a document post is redirected back with a notice.
-  if (form.get("mode") === "fetch") return json({ ok: true }, { headers });
-  return redirectWithToast(
-    safeRedirect(form.get("redirectTo"), "/cookies"),
-    { key: "toast.cookiesAccepted", type: "success" },
-    { headers, request },
-  );
+  const form = await readPageForm(request);
+  const back = safeRedirect(form.get("redirectTo"), "/cookies");
+  return handleIntent(form, {
+    // Godkänn: back to the page the notice covered, with a notice that it was recorded.
+    "accept-cookies": async () =>
+      redirectWithToast(
+        back,
+        { key: "toast.cookiesAccepted", type: "success" },
+        { headers: { "Set-Cookie": await serializeCookieConsent() }, request },
+      ),
+    // Accepted earlier in this browser (local storage) but the cookie is gone: renewed without a word.
+    "renew-cookies": async () =>
+      redirect(back, { status: 303, headers: { "Set-Cookie": await serializeCookieConsent() } }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.doc.title) }];

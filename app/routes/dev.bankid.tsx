@@ -1,4 +1,3 @@
-import { readForm } from "~/server/body.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +5,11 @@ import * as z from "zod";
 import { getT } from "~/server/i18n.server";
 import { BankIdSimulatorError, getBankIdSimulator } from "~/server/integrations/bankid/index.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { withValues } from "~/lib/messages";
+import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
+import { ErrorSummary, replyForm } from "~/ui/forms";
 import { pageTitle } from "~/ui/page-title";
+import { lastResultOf } from "~/ui/use-page-form";
 
 export const handle = { hideHeader: false };
 
@@ -65,54 +68,56 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const simulator = simulatorOr404();
-  const t = await getT(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return json({ error: t("devBankid.invalid") }, { status: 400 });
-  const input = parsed.data;
+  const submission = parseForm(await readPageForm(request), ActionSchema);
+  if (submission.status !== "success") return formError(submission, { formErrors: ["devBankid.invalid"] });
+  const input = submission.value;
   try {
-    switch (input.intent) {
-      case "scan": {
-        const order = simulator.order(input.orderRef);
-        if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
-        simulator.openWithQrData(order.currentQrData, input.personalNumber);
-        break;
-      }
-      case "autostart": {
-        const order = simulator.order(input.orderRef);
-        if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
-        simulator.openWithAutoStartToken(order.autoStartToken, input.personalNumber);
-        break;
-      }
-      case "code": {
-        const token = /autostarttoken=([^&\s]+)/i.exec(input.code)?.[1];
-        if (token) simulator.openWithAutoStartToken(decodeURIComponent(token), input.personalNumber);
-        else simulator.openWithQrData(input.code, input.personalNumber);
-        break;
-      }
-      case "approve": {
-        const order = simulator.order(input.orderRef);
-        if (order?.hintCode === "started") simulator.chooseIdentity(input.orderRef);
-        simulator.approve(input.orderRef);
-        break;
-      }
-      case "decline":
-        simulator.decline(input.orderRef);
-        break;
-      case "fail":
-        simulator.fail(input.orderRef, input.hintCode);
-        break;
-    }
+    playPhone(simulator, input);
   } catch (error) {
-    if (error instanceof BankIdSimulatorError)
-      return json({ error: t("devBankid.refused", { code: error.code }) }, { status: 400 });
-    throw error;
+    if (!(error instanceof BankIdSimulatorError)) throw error;
+    return formError(submission, { formErrors: [withValues("devBankid.refused", { code: error.code })] });
   }
-  if (new URL(request.url).searchParams.has("json")) return json({ ok: true });
   return redirectWithToast(
     "/dev/bankid",
     { key: "devBankid.done", values: { what: input.intent }, type: "info" },
     { request },
   );
+}
+
+/** What the phone does with the order (the simulator plays BankID's app). */
+function playPhone(simulator: ReturnType<typeof getBankIdSimulator>, input: z.output<typeof ActionSchema>) {
+  switch (input.intent) {
+    case "scan": {
+      const order = simulator.order(input.orderRef);
+      if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
+      simulator.openWithQrData(order.currentQrData, input.personalNumber);
+      return;
+    }
+    case "autostart": {
+      const order = simulator.order(input.orderRef);
+      if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
+      simulator.openWithAutoStartToken(order.autoStartToken, input.personalNumber);
+      return;
+    }
+    case "code": {
+      const token = /autostarttoken=([^&\s]+)/i.exec(input.code)?.[1];
+      if (token) simulator.openWithAutoStartToken(decodeURIComponent(token), input.personalNumber);
+      else simulator.openWithQrData(input.code, input.personalNumber);
+      return;
+    }
+    case "approve": {
+      const order = simulator.order(input.orderRef);
+      if (order?.hintCode === "started") simulator.chooseIdentity(input.orderRef);
+      simulator.approve(input.orderRef);
+      return;
+    }
+    case "decline":
+      simulator.decline(input.orderRef);
+      return;
+    case "fail":
+      simulator.fail(input.orderRef, input.hintCode);
+      return;
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
@@ -139,11 +144,7 @@ export default function DevBankIdPage() {
     <div className="page">
       <h1>{t("devBankid.title")}</h1>
       <p className="lead">{t("devBankid.lead")}</p>
-      {actionData && "error" in actionData ? (
-        <p className="notice notice--error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ErrorSummary form={replyForm("dev-bankid", lastResultOf(actionData))} />
       <h2>{t("devBankid.orders")}</h2>
       {orders.length === 0 ? <p>{t("devBankid.noOrders")}</p> : null}
       {orders.map((o) => (

@@ -1,4 +1,3 @@
-import { readForm } from "~/server/body.server";
 import {
   json,
   redirect,
@@ -17,7 +16,11 @@ import { resolveTenant } from "~/server/domain/request-tenant.server";
 import { safeRedirect } from "~/server/http.server";
 import { getT } from "~/server/i18n.server";
 import { commitSession, getSession } from "~/server/session.server";
+import { withValues } from "~/lib/messages";
+import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
+import { ErrorSummary, replyForm } from "~/ui/forms";
 import { pageTitle } from "~/ui/page-title";
+import { lastResultOf } from "~/ui/use-page-form";
 
 export const handle = { showFooter: true };
 
@@ -36,32 +39,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Starts a BankID order for this device or another one; a running order of this browser is cancelled first. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = StartSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
-    const t = await getT(request);
-    return json({ error: t("login.invalidRequest") }, { status: 400 });
-  }
+  const submission = parseForm(await readPageForm(request), StartSchema);
+  if (submission.status !== "success") return formError(submission, { formErrors: ["login.invalidRequest"] });
   const db = getDb();
   const session = await getSession(request);
   const verdict = await admitSignInStart(db, { address: endUserIp(context), browser: session.id || null });
   if (!verdict.allowed) {
-    const t = await getT(request);
-    return json(
-      { error: t("login.throttled", { minutes: Math.ceil(verdict.retryAfterSeconds / 60) }) },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-    );
+    return formError(submission, {
+      formErrors: [withValues("login.throttled", { minutes: Math.ceil(verdict.retryAfterSeconds / 60) })],
+      status: 429,
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
   }
   const client = bankId();
   const previous = await loginOrderIdOf(request);
   if (previous) await cancelLogin(db, client, previous);
-  const returnTo = safeRedirect(parsed.data.r, "/");
+  const returnTo = safeRedirect(submission.value.r, "/");
   const tenant = await resolveTenant(db, request);
   let orderId: string;
   try {
     orderId = await startLogin(db, client, {
       tenantId: tenant.id,
       returnTo,
-      device: parsed.data.device,
+      device: submission.value.device,
       endUserIp: endUserIp(context),
       userAgent: request.headers.get("User-Agent"),
     });
@@ -87,11 +87,7 @@ export default function BankIdChoicePage() {
   const { t } = useTranslation();
   return (
     <div className="page login">
-      {actionData?.error ? (
-        <div className="notice notice--error" role="alert">
-          {actionData.error}
-        </div>
-      ) : null}
+      <ErrorSummary form={replyForm("bankid-start", lastResultOf(actionData))} />
       <h1>{t("login.bankidTitle")}</h1>
       <p>{t("login.chooseDevice")}</p>
       <div className="button-row">

@@ -1,4 +1,3 @@
-import { readForm } from "~/server/body.server";
 import {
   json,
   redirect,
@@ -14,6 +13,7 @@ import { getDb } from "~/server/db/db.server";
 import { cancelLogin } from "~/server/domain/login.server";
 import { getT } from "~/server/i18n.server";
 import { BankIdWait } from "~/islands/BankIdWait";
+import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
 
 export const handle = { showFooter: true };
@@ -41,12 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
-  if (form.get("intent") !== "cancel")
-    return json({ error: (await getT(request))("errors.badRequest") }, { status: 400 });
-  const orderId = await loginOrderIdOf(request);
-  if (orderId) await cancelLogin(getDb(), bankId(), orderId);
-  return redirect("/login", 303);
+  return handleIntent(await readPageForm(request), {
+    cancel: async () => {
+      const orderId = await loginOrderIdOf(request);
+      if (orderId) await cancelLogin(getDb(), bankId(), orderId);
+      return redirect("/login", 303);
+    },
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { endSession } from "~/server/auth/logout.server";
 import { safeRedirect } from "~/server/http.server";
 import { getT } from "~/server/i18n.server";
+import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
 
 export const handle = { hideHeader: true };
@@ -22,7 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return redirect("/login", { status: 303, headers: await endSession(request) });
+  return handleIntent(await readPageForm(request), {
+    logout: async () => redirect("/login", { status: 303, headers: await endSession(request) }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
@@ -35,7 +38,7 @@ export default function LogoutPage() {
       <h1>{t("logout.title")}</h1>
       <p>{t("logout.confirm")}</p>
       <Form method="post" className="button-row">
-        <button type="submit" className="button">
+        <button type="submit" name="intent" value="logout" className="button">
           {t("logout.yes")}
         </button>
         <a href={back}>{t("logout.no")}</a>

@@ -75,7 +75,7 @@ export default function PendingUserPage() {
       <p role="status">{state === "inactive" ? t("pending.textInactive") : t("pending.textCreating")}</p>
       <p className="muted">{t("pending.refreshing")}</p>
       <Form method="post" action="/logout">
-        <button type="submit" className="button button--secondary">
+        <button type="submit" name="intent" value="logout" className="button button--secondary">
           {t("pending.cancel")}
         </button>
       </Form>

@@ -1,6 +1,4 @@
-import { readForm } from "~/server/body.server";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import {
   json,
   redirect,
@@ -8,16 +6,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type * as z from "zod";
 import { RegisterSchema } from "~/schemas/user";
 import { endSession } from "~/server/auth/logout.server";
 import { draftFrom, registrationState, requireUnregisteredUser } from "~/server/auth/registration.server";
@@ -30,7 +21,9 @@ import { getCompanyRegistry } from "~/server/integrations/company-registry/index
 import { legalDocument } from "~/server/legal.server";
 import { commitSession } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { ErrorSummary, TextField, summaryItems } from "~/ui/forms";
+import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
+import { ErrorSummary, TextField } from "~/ui/forms";
+import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 import { LegalDocument } from "~/ui/LegalDocument";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -52,63 +45,48 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-// Godkänn only records the acceptance in the session; the page already shows it, so nothing is reloaded.
-// A reload racing the Registrera navigation could cancel that navigation.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "accept-terms" ? false : defaultShouldRevalidate;
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUnregisteredUser(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
+  const form = await readPageForm(request);
   const r = safeRedirect(form.get("r"), "/");
-  const { session, termsAccepted } = await registrationState(request);
-
-  if (intent === "cancel") return redirect("/login", { status: 303, headers: await endSession(request) });
-  if (intent === "terms") {
-    session.set("registerDraft", JSON.stringify(draftFrom(form)));
-    return redirect(`/user/register/terms?r=${encodeURIComponent(r)}`, {
-      status: 303,
-      headers: { "Set-Cookie": await commitSession(session) },
-    });
-  }
-  if (intent === "accept-terms") {
-    session.set("termsAcceptedAt", new Date().toISOString());
-    return json({ accepted: true }, { headers: { "Set-Cookie": await commitSession(session) } });
-  }
-  if (intent !== "register")
-    return json({ result: null, error: (await getT(request))("errors.badRequest") }, { status: 400 });
-
-  // The terms count as accepted only when the server recorded Godkänn; the form's own value is ignored.
-  form.set("agreedUponTerms", termsAccepted ? "on" : "");
-  const submission = parseWithZod(form, { schema: RegisterSchema });
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), error: null }, { status: 400 });
-  }
-  const db = getDb();
-  try {
-    if (!(await registerUser(db, user.id, submission.value)))
-      throw new Error("user was registered meanwhile");
-    await provisionUser(db, getCompanyRegistry(), user.id);
-  } catch (error) {
-    console.error(error);
-    return json(
-      { result: submission.reply({ formErrors: ["toast.userRegistrationFailed"] }), error: null },
-      { status: 503 },
-    );
-  }
-  session.unset("registerDraft");
-  session.unset("termsAcceptedAt");
-  return redirectWithToast(
-    `/user/pending?r=${encodeURIComponent(r)}`,
-    { key: "toast.userRegistered" },
-    { headers: { "Set-Cookie": await commitSession(session) }, request },
-  );
+  return handleIntent(form, {
+    cancel: async () => redirect("/login", { status: 303, headers: await endSession(request) }),
+    // Läs användarvillkoren without JavaScript: keep what was typed, then show the terms as a page.
+    terms: async () => {
+      const { session } = await registrationState(request);
+      session.set("registerDraft", JSON.stringify(draftFrom(form)));
+      return redirect(`/user/register/terms?r=${encodeURIComponent(r)}`, {
+        status: 303,
+        headers: { "Set-Cookie": await commitSession(session) },
+      });
+    },
+    register: async () => {
+      const { session, termsAccepted } = await registrationState(request);
+      // The terms count as accepted only when the server recorded Godkänn; the form's own value is ignored.
+      form.set("agreedUponTerms", termsAccepted ? "on" : "");
+      const submission = parseForm(form, RegisterSchema);
+      if (submission.status !== "success") return formError(submission);
+      const db = getDb();
+      try {
+        if (!(await registerUser(db, user.id, submission.value)))
+          throw new Error("user was registered meanwhile");
+        await provisionUser(db, getCompanyRegistry(), user.id);
+      } catch (error) {
+        console.error(error);
+        return formError(submission, { formErrors: ["toast.userRegistrationFailed"], status: 503 });
+      }
+      session.unset("registerDraft");
+      session.unset("termsAcceptedAt");
+      return redirectWithToast(
+        `/user/pending?r=${encodeURIComponent(r)}`,
+        { key: "toast.userRegistered" },
+        { headers: { "Set-Cookie": await commitSession(session) }, request },
+      );
+    },
+  });
 }
 
-export const meta: MetaFunction<typeof loader, { "routes/user.register": typeof action }> = ({ data }) => [
-  { title: pageTitle(data?.title) },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
 
 export default function RegisterPage() {
   const { r, defaults, termsAccepted, terms } = useLoaderData<typeof loader>();
@@ -118,17 +96,11 @@ export default function RegisterPage() {
   const acceptFetcher = useFetcher();
   const [accepted, setAccepted] = useState(termsAccepted);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [form, fields] = useForm<z.input<typeof RegisterSchema>, z.output<typeof RegisterSchema>>({
+  const [form, fields] = usePageForm(RegisterSchema, {
     id: "register",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    lastResult: lastResultOf(actionData),
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
-  const errors = summaryItems(form.allErrors as Record<string, string[]>, (name) =>
-    name === "" ? form.id : (fields[name as keyof typeof fields]?.id ?? name),
-  );
   const termsError = fields.agreedUponTerms.errors?.[0];
   const formProps = getFormProps(form);
 
@@ -155,23 +127,15 @@ export default function RegisterPage() {
 
   return (
     <div className="page page--narrow">
-      <ErrorSummary errors={errors} />
+      <ErrorSummary form={form} order={["firstName", "lastName", "email", "agreedUponTerms"]} />
       <h1>{t("register.title")}</h1>
       <p className="lead">{t("register.lead")}</p>
       <Form method="post" {...formProps} onSubmit={onSubmit}>
         <input type="hidden" name="r" value={r} />
+        <TextField field={fields.firstName} label={t("register.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("register.lastName")} autoComplete="family-name" />
         <TextField
-          {...fieldProps(fields.firstName)}
-          label={t("register.firstName")}
-          autoComplete="given-name"
-        />
-        <TextField
-          {...fieldProps(fields.lastName)}
-          label={t("register.lastName")}
-          autoComplete="family-name"
-        />
-        <TextField
-          {...fieldProps(fields.email)}
+          field={fields.email}
           type="email"
           label={t("register.email")}
           hint={t("register.emailHint")}
@@ -238,7 +202,10 @@ export default function RegisterPage() {
               type="button"
               className="button"
               onClick={() => {
-                acceptFetcher.submit({ intent: "accept-terms" }, { method: "post" });
+                acceptFetcher.submit(
+                  { intent: "approve", r },
+                  { method: "post", action: "/user/register/terms" },
+                );
                 setAccepted(true);
                 dialogRef.current?.close();
               }}
@@ -257,13 +224,4 @@ export default function RegisterPage() {
       ) : null}
     </div>
   );
-}
-
-function fieldProps(field: { id: string; name: string; errors?: string[]; initialValue?: unknown }) {
-  return {
-    id: field.id,
-    name: field.name,
-    error: field.errors?.[0],
-    defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
-  };
 }

@@ -1,4 +1,3 @@
-import { readForm } from "~/server/body.server";
 import {
   json,
   redirect,
@@ -13,6 +12,7 @@ import { safeRedirect } from "~/server/http.server";
 import { legalDocument } from "~/server/legal.server";
 import { commitSession, getSession } from "~/server/session.server";
 import { LegalDocument } from "~/ui/LegalDocument";
+import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
 
 /** The terms as a page (the registration's modal without JavaScript): Godkänn is the only way to accept them. */
@@ -26,12 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUnregisteredUser(request);
-  const form = await readForm(request);
+  const form = await readPageForm(request);
   const back = `/user/register?r=${encodeURIComponent(safeRedirect(form.get("r"), "/"))}`;
-  if (form.get("intent") !== "approve") return redirect(back, 303);
-  const session = await getSession(request);
-  session.set("termsAcceptedAt", new Date().toISOString());
-  return redirect(back, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+  return handleIntent(form, {
+    approve: async () => {
+      const session = await getSession(request);
+      session.set("termsAcceptedAt", new Date().toISOString());
+      return redirect(back, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+    },
+    close: async () => redirect(back, 303),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.doc.title) }];

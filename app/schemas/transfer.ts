@@ -111,3 +111,13 @@ export const NoteSchema = z.object({
     .transform(normalizeText)
     .pipe(z.string().trim().min(1, "validation.required").max(NOTE_MAX_LENGTH, "validation.noteTooLong")),
 });
+
+/** The note form of a transfer page (the transfer comes from the URL). */
+export const NoteFormSchema = NoteSchema.omit({ transferId: true });
+
+/** The form behind every action button of a transfer page: the version it showed and, for a destructive action,
+ * the confirmation's answer. */
+export const TransferActionFormSchema = z.object({
+  version,
+  confirmed: z.literal("yes").optional(),
+});

@@ -1,7 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "./use-hydrated";
 
 export const CONSENT_STORAGE_KEY = "hideCookieConsentTooltip";
 
@@ -15,7 +14,6 @@ export function CookieConsent({ returnTo }: { returnTo: string }) {
   const fetcher = useFetcher();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [accepted, setAccepted] = useState(false);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -24,8 +22,8 @@ export function CookieConsent({ returnTo }: { returnTo: string }) {
       // Accepted earlier in this browser but the cookie is gone: renew the cookie quietly.
       setAccepted(true);
       fetcher.submit(
-        { intent: "accept-cookies", mode: "fetch", redirectTo: returnTo },
-        { method: "post", action: "/cookies" },
+        { intent: "renew-cookies", redirectTo: returnTo },
+        { method: "post", action: "/cookies", preventScrollReset: true },
       );
       return;
     }
@@ -49,6 +47,7 @@ export function CookieConsent({ returnTo }: { returnTo: string }) {
       <fetcher.Form
         method="post"
         action="/cookies"
+        preventScrollReset
         onSubmit={() => {
           storeConsent();
           dialogRef.current?.close();
@@ -57,7 +56,6 @@ export function CookieConsent({ returnTo }: { returnTo: string }) {
       >
         <input type="hidden" name="intent" value="accept-cookies" />
         <input type="hidden" name="redirectTo" value={returnTo} />
-        <input type="hidden" name="mode" value={hydrated ? "fetch" : "document"} />
         <div className="button-row">
           <button type="submit" className="button">
             {t("cookieConsent.accept")}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface ToastView {
@@ -17,9 +17,18 @@ export const TOAST_DURATION_MS = 4000;
 export function Toasts({ toasts }: { toasts: ToastView[] }) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState<Set<string>>(new Set());
+  const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (toasts.length === 0) return;
-    const timer = setTimeout(() => setDismissed(new Set(toasts.map((toast) => toast.id))), TOAST_DURATION_MS);
+    // After a form post the control that was used is often gone (a button no longer offered, a form reset): focus
+    // would fall to the page body. Then the answer takes it, as GOV.UK's notification banner does.
+    const active = document.activeElement;
+    if (!active || active === document.body) region.current?.querySelector<HTMLElement>(".toast")?.focus();
+    const timer = setTimeout(() => {
+      // A disappearing toast hands focus to the main content, never back to the body.
+      if (region.current?.contains(document.activeElement)) document.getElementById("main")?.focus();
+      setDismissed(new Set(toasts.map((toast) => toast.id)));
+    }, TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toasts]);
   const visible = uniqueByText(
@@ -29,17 +38,17 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
   const errors = visible.filter((toast) => toast.type === "error");
   const others = visible.filter((toast) => toast.type !== "error");
   return (
-    <div className="toasts">
+    <div className="toasts" ref={region}>
       <div role="status" aria-live="polite" className="toasts__region">
         {others.map((toast) => (
-          <p key={toast.id} className={`toast toast--${toast.type}`}>
+          <p key={toast.id} className={`toast toast--${toast.type}`} tabIndex={-1}>
             {t(toast.key, toast.values)}
           </p>
         ))}
       </div>
       <div role="alert" className="toasts__region">
         {errors.map((toast) => (
-          <p key={toast.id} className="toast toast--error">
+          <p key={toast.id} className="toast toast--error" tabIndex={-1}>
             {t(toast.key, toast.values)}
           </p>
         ))}

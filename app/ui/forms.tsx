@@ -1,28 +1,110 @@
-import { useEffect, useRef } from "react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { splitMessage } from "~/lib/messages";
 
-export interface FieldErrorItem {
-  id: string;
+/**
+ * The form components every page uses (decision 014), bound to conform's field metadata. Errors are locale keys
+ * (common.json, or domain.json for the domain's schemas) and are translated here. Each field ties its hint and
+ * error to the control with aria-describedby, marks an invalid control with aria-invalid, and takes its value
+ * from the last submission, so what the user typed comes back after a failed post with or without JavaScript.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any schema
+type Field = FieldMetadata<any, any, string[]>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form of any schema
+type Form = FormMetadata<any, string[]>;
+
+const MESSAGE_NS = ["common", "domain"];
+
+/** A message key as Swedish text; the domain's schemas name their keys without namespace. */
+export function useMessage() {
+  const { t } = useTranslation();
+  return (message: string) => {
+    const { key, values } = splitMessage(message);
+    return t(key, { ns: MESSAGE_NS, ...values });
+  };
+}
+
+export interface ErrorItem {
+  /** The id of the control the link moves focus to; null for an error of the whole form. */
+  id: string | null;
   message: string;
 }
 
-/** GOV.UK error summary: above the heading, links to each field, focused when it appears. */
-export function ErrorSummary({ errors }: { errors: FieldErrorItem[] }) {
+/** The form's errors in field order: form-level errors first, then the first message of each field. */
+export function errorItems(form: Pick<Form, "id" | "allErrors">, order: string[] = []): ErrorItem[] {
+  const all = (form.allErrors ?? {}) as Record<string, string[] | null | undefined>;
+  const names = Object.keys(all).filter((name) => all[name]?.length);
+  const rank = (name: string) =>
+    name === "" ? -1 : order.indexOf(name) === -1 ? order.length : order.indexOf(name);
+  return names
+    .sort((a, b) => rank(a) - rank(b))
+    .map((name) => ({ id: name === "" ? null : `${form.id}-${name}`, message: all[name]![0]! }));
+}
+
+/** A page without conform fields (a row of buttons) shows the errors of its last reply the same way. */
+export function replyForm(
+  id: string,
+  result: { error?: Record<string, string[] | null> | null } | null | undefined,
+): Pick<Form, "id" | "allErrors"> {
+  return { id, allErrors: (result?.error ?? {}) as Record<string, string[]> };
+}
+
+/**
+ * GOV.UK error summary: at the top of the page, heading `Det finns fel i formuläret` (or the spec's own), a link
+ * per error that moves focus to its field, focused itself when it appears. The page title carries `Fel: `
+ * (root's FormAwareMeta reads the failed reply), so it is there without JavaScript too.
+ */
+export function ErrorSummary({
+  form,
+  order,
+  title,
+}: {
+  form: Pick<Form, "id" | "allErrors">;
+  order?: string[];
+  title?: string;
+}) {
   const { t } = useTranslation();
+  const message = useMessage();
   const ref = useRef<HTMLDivElement>(null);
+  const items = errorItems(form, order);
+  const signature = items.map((item) => `${item.id}:${item.message}`).join("|");
   useEffect(() => {
-    if (errors.length) ref.current?.focus();
-  }, [errors]);
-  if (!errors.length) return null;
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (!items.length) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <h2 id="error-summary-title" className="error-summary__title">
-        {t("validation.errorSummary")}
+    <div
+      className="error-summary"
+      aria-labelledby={`${form.id}-summary-title`}
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+    >
+      <h2 id={`${form.id}-summary-title`} className="error-summary__title">
+        {title ?? t("validation.errorSummary")}
       </h2>
       <ul>
-        {errors.map((e) => (
-          <li key={e.id}>
-            <a href={`#${e.id}`}>{t(e.message)}</a>
+        {items.map((item) => (
+          <li key={`${item.id}:${item.message}`}>
+            {item.id ? (
+              <a
+                href={`#${item.id}`}
+                onClick={(event) => {
+                  const target = document.getElementById(item.id!);
+                  if (!target) return;
+                  event.preventDefault();
+                  // The label or legend stays visible above the control (the GOV.UK behaviour).
+                  (target.closest(".field") ?? target).scrollIntoView({ block: "start" });
+                  target.focus({ preventScroll: true });
+                }}
+              >
+                {message(item.message)}
+              </a>
+            ) : (
+              message(item.message)
+            )}
           </li>
         ))}
       </ul>
@@ -30,68 +112,345 @@ export function ErrorSummary({ errors }: { errors: FieldErrorItem[] }) {
   );
 }
 
-/** Label, hint, error message with a hidden "Fel:" prefix, then the input, wired with aria-describedby. */
+function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
+  return ids.filter(Boolean).join(" ") || undefined;
+}
+
+function FieldError({ field }: { field: Field }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const error = field.errors?.[0];
+  if (!error) return null;
+  return (
+    <p id={field.errorId} className="field__error">
+      <span className="visually-hidden">{t("validation.errorPrefix")} </span>
+      {message(error)}
+    </p>
+  );
+}
+
+function Hint({ field, hint }: { field: Field; hint?: ReactNode }) {
+  return hint ? (
+    <div id={field.descriptionId} className="field__hint">
+      {hint}
+    </div>
+  ) : null;
+}
+
+function controlAria(field: Field, hint: unknown, extra?: string) {
+  const invalid = Boolean(field.errors?.length);
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy(hint ? field.descriptionId : null, invalid && field.errorId, extra),
+  } as const;
+}
+
+function initialString(field: Field): string | undefined {
+  const value = field.initialValue as unknown;
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && typeof value[0] === "string") return value[0];
+  return undefined;
+}
+
+function initialList(field: Field): string[] {
+  const value = field.initialValue as unknown;
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return [];
+}
+
+interface BaseProps {
+  field: Field;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}
+
 export function TextField({
-  id,
-  name,
+  field,
   label,
   hint,
-  error,
-  defaultValue,
   type = "text",
   autoComplete,
-  inputProps,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  defaultValue?: string;
-  type?: "text" | "email" | "tel";
+  inputMode,
+  placeholder,
+  width,
+  className,
+}: BaseProps & {
+  type?: "text" | "email" | "tel" | "search";
   autoComplete?: string;
-  inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  placeholder?: string;
+  width?: "short" | "medium";
 }) {
-  const { t } = useTranslation();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={error ? "field field--error" : "field"}>
-      <label htmlFor={id} className="field__label">
+    <div className={fieldClass(field, className)}>
+      <label htmlFor={field.id} className="field__label">
         {label}
       </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          <span className="visually-hidden">{t("validation.errorPrefix")} </span>
-          {t(error)}
-        </p>
-      ) : null}
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
       <input
-        {...inputProps}
-        id={id}
-        name={name}
+        key={field.key}
+        id={field.id}
+        name={field.name}
         type={type}
-        defaultValue={defaultValue}
+        defaultValue={initialString(field)}
         autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className="field__input"
+        inputMode={inputMode}
+        placeholder={placeholder}
+        className={width ? `field__input field__input--${width}` : "field__input"}
+        {...controlAria(field, hint)}
       />
     </div>
   );
 }
 
-/** Errors of a conform submission reply as summary items (first message per field). */
-export function summaryItems(
-  fieldErrors: Record<string, string[] | undefined> | undefined,
-  idOf: (name: string) => string,
-): FieldErrorItem[] {
-  return Object.entries(fieldErrors ?? {})
-    .filter(([, messages]) => messages && messages.length)
-    .map(([name, messages]) => ({ id: idOf(name), message: messages![0]! }));
+/** A date as the browser's date control (yyyy-mm-dd, which is also what it posts without JavaScript). */
+export function DateField({
+  field,
+  label,
+  hint,
+  max,
+  min,
+  className,
+}: BaseProps & { max?: string; min?: string }) {
+  return (
+    <div className={fieldClass(field, className)}>
+      <label htmlFor={field.id} className="field__label">
+        {label}
+      </label>
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+      <input
+        key={field.key}
+        id={field.id}
+        name={field.name}
+        type="date"
+        min={min}
+        max={max}
+        defaultValue={initialString(field)}
+        className="field__input field__input--short"
+        {...controlAria(field, hint)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A textarea; with `maxLength` (the spec's limit) it counts characters in the GOV.UK way: a hint that says the
+ * limit without JavaScript, a live count (announced politely, after typing pauses) with it. The limit is not
+ * enforced by the browser, so a pasted long text stays visible with the error instead of being cut.
+ */
+export function TextArea({
+  field,
+  label,
+  hint,
+  rows = 5,
+  maxLength,
+  className,
+}: BaseProps & { rows?: number; maxLength?: number }) {
+  const { t } = useTranslation();
+  const [length, setLength] = useState<number | null>(null);
+  const [announced, setAnnounced] = useState<number | null>(null);
+  useEffect(() => {
+    if (length === null) return;
+    const timer = setTimeout(() => setAnnounced(length), 1000);
+    return () => clearTimeout(timer);
+  }, [length]);
+  const countId = `${field.id}-count`;
+  const count = (n: number) =>
+    n <= maxLength!
+      ? t("forms.charactersLeft", { count: maxLength! - n })
+      : t("forms.charactersTooMany", { count: n - maxLength! });
+  return (
+    <div className={fieldClass(field, className)}>
+      <label htmlFor={field.id} className="field__label">
+        {label}
+      </label>
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+      <textarea
+        key={field.key}
+        id={field.id}
+        name={field.name}
+        rows={rows}
+        defaultValue={initialString(field)}
+        className="field__input"
+        onInput={maxLength ? (event) => setLength(event.currentTarget.value.length) : undefined}
+        {...controlAria(field, hint, maxLength ? countId : undefined)}
+      />
+      {maxLength ? (
+        <>
+          <p
+            id={countId}
+            className={
+              length !== null && length > maxLength ? "field__count field__count--over" : "field__count"
+            }
+            aria-hidden={length !== null || undefined}
+          >
+            {length === null ? t("forms.charactersMax", { count: maxLength }) : count(length)}
+          </p>
+          <p className="visually-hidden" aria-live="polite">
+            {announced === null ? "" : count(announced)}
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export interface Choice {
+  value: string;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/** Radios or checkboxes in a fieldset with a legend; the first option carries the field's id (summary link). */
+function ChoiceGroup({
+  field,
+  label,
+  hint,
+  options,
+  type,
+  className,
+}: BaseProps & { options: Choice[]; type: "radio" | "checkbox" }) {
+  const chosen = initialList(field);
+  return (
+    <fieldset
+      className={fieldClass(field, className)}
+      aria-describedby={describedBy(
+        hint ? field.descriptionId : null,
+        field.errors?.length ? field.errorId : null,
+      )}
+    >
+      <legend className="field__label">{label}</legend>
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+      <div className={type === "radio" ? "radios" : "checkboxes"}>
+        {options.map((option, index) => {
+          const id = index === 0 ? field.id : `${field.id}-${index}`;
+          const hintId = option.hint ? `${id}-hint` : undefined;
+          return (
+            <div className={type === "radio" ? "radio" : "checkbox"} key={option.value}>
+              <input
+                key={field.key}
+                id={id}
+                type={type}
+                name={field.name}
+                value={option.value}
+                defaultChecked={chosen.includes(option.value)}
+                aria-invalid={field.errors?.length ? true : undefined}
+                aria-describedby={hintId}
+              />
+              <label htmlFor={id}>{option.label}</label>
+              {option.hint ? (
+                <p id={hintId} className="field__hint">
+                  {option.hint}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+export function Radios(props: BaseProps & { options: Choice[] }) {
+  return <ChoiceGroup {...props} type="radio" />;
+}
+
+export function Checkboxes(props: BaseProps & { options: Choice[] }) {
+  return <ChoiceGroup {...props} type="checkbox" />;
+}
+
+/** One checkbox that posts "on" (a consent, a flag). */
+export function Checkbox({ field, label, hint, className }: BaseProps) {
+  return (
+    <div className={fieldClass(field, className)}>
+      <FieldError field={field} />
+      <div className="checkbox">
+        <input
+          key={field.key}
+          id={field.id}
+          type="checkbox"
+          name={field.name}
+          value="on"
+          defaultChecked={initialString(field) === "on"}
+          {...controlAria(field, hint)}
+        />
+        <label htmlFor={field.id}>{label}</label>
+        <Hint field={field} hint={hint} />
+      </div>
+    </div>
+  );
+}
+
+export function Select({
+  field,
+  label,
+  hint,
+  options,
+  placeholder,
+  className,
+}: BaseProps & { options: Choice[]; placeholder?: string }) {
+  return (
+    <div className={fieldClass(field, className)}>
+      <label htmlFor={field.id} className="field__label">
+        {label}
+      </label>
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+      <select
+        key={field.key}
+        id={field.id}
+        name={field.name}
+        defaultValue={initialString(field) ?? ""}
+        className="field__input field__select"
+        {...controlAria(field, hint)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A file input (PDF uploads post as multipart to the page's action); a file is never echoed back. */
+export function FileInput({
+  field,
+  label,
+  hint,
+  accept = "application/pdf,.pdf",
+  multiple,
+  className,
+}: BaseProps & { accept?: string; multiple?: boolean }) {
+  return (
+    <div className={fieldClass(field, className)}>
+      <label htmlFor={field.id} className="field__label">
+        {label}
+      </label>
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+      <input
+        key={field.key}
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept={accept}
+        multiple={multiple}
+        className="field__file"
+        {...controlAria(field, hint)}
+      />
+    </div>
+  );
+}
+
+function fieldClass(field: Field, extra?: string): string {
+  return ["field", field.errors?.length ? "field--error" : null, extra].filter(Boolean).join(" ");
 }

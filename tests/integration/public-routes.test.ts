@@ -36,11 +36,15 @@ describe("cookie consent", () => {
     expect(page.accepted).toBe(true);
   });
 
-  it("a fetcher post gets a plain answer, and a foreign redirect target is refused", async () => {
-    const viaFetch = (await cookiesRoute.action(
-      args(formRequest("/cookies", { intent: "accept-cookies", mode: "fetch" })),
+  it("a quiet renewal sets the cookie without a notice, and a foreign redirect target is refused", async () => {
+    const renewed = (await cookiesRoute.action(
+      args(formRequest("/cookies", { intent: "renew-cookies", redirectTo: "/faq" })),
     )) as Response;
-    expect(viaFetch.status).toBe(200);
+    expect(renewed.status).toBe(303);
+    expect(renewed.headers.get("Location")).toBe("/faq");
+    const renewedCookies = renewed.headers.getSetCookie();
+    expect(renewedCookies.some((c) => c.startsWith("hideCookieConsentTooltip="))).toBe(true);
+    expect(renewedCookies.some((c) => c.startsWith("__flash="))).toBe(false);
     const foreign = (await cookiesRoute.action(
       args(formRequest("/cookies", { intent: "accept-cookies", redirectTo: "https://evil.example" })),
     )) as Response;
@@ -132,7 +136,7 @@ describe("public pages", () => {
   it("log-out asks first, then ends the session with a 303 to the login page", async () => {
     const confirm = await (await logout.loader(args(request("/logout?r=//evil.example")))).json();
     expect(confirm.back).toBe("/");
-    const response = (await logout.action(args(formRequest("/logout", {})))) as Response;
+    const response = (await logout.action(args(formRequest("/logout", { intent: "logout" })))) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);

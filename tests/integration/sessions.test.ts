@@ -15,7 +15,7 @@ import {
   purgeExpiredSessions,
   setSessionClockForTests,
 } from "~/server/session.server";
-import { answered, request, signedInSession, startFreshApp } from "../support/app";
+import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
  * Issue 11, defect 3: sessions live on the server, so log-out, deactivation and expiry end them at once, for
@@ -67,7 +67,11 @@ describe("server-side sessions", () => {
     expect((await answered(apiToken.loader(args(request("/api/ws/token", { cookie }))))).status).toBe(200);
     const out = await answered(
       logout.action({
-        request: request("/logout", { method: "POST", cookie, headers: { Origin: "http://localhost:3000" } }),
+        request: formRequest(
+          "/logout",
+          { intent: "logout" },
+          { cookie, headers: { Origin: "http://localhost:3000" } },
+        ),
         params: {},
         context: {},
       }),
@@ -172,7 +176,11 @@ describe("open live connections end with their session", () => {
       await connection.start();
       const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
       await logout.action({
-        request: request("/logout", { method: "POST", cookie, headers: { Origin: "http://localhost:3000" } }),
+        request: formRequest(
+          "/logout",
+          { intent: "logout" },
+          { cookie, headers: { Origin: "http://localhost:3000" } },
+        ),
         params: {},
         context: {},
       });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as loginBankid from "~/routes/login_.bankid";
 import { admitSignInStart, SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } from "~/server/auth/sign-in-throttle.server";
 import { getDb } from "~/server/db/db.server";
-import { answered, cookiesFrom, formRequest, startFreshApp } from "../support/app";
+import { answered, cookiesFrom, formReplyOf, formRequest, startFreshApp } from "../support/app";
 
 /** Issue 11, defect 6: BankID order starts are limited per client address and per browser. */
 
@@ -37,9 +37,9 @@ describe("sign-in throttling", () => {
     const refused = await start(cookie);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await refused.json()) as { error: string }).error).toMatch(
-      /^För många inloggningsförsök på kort tid/,
-    );
+    const reply = await formReplyOf(refused);
+    expect(reply.form).toHaveLength(1);
+    expect(reply.form[0]).toMatch(/^För många inloggningsförsök på kort tid\. Vänta \d+ minuter/);
     expect(await orders()).toBe(before);
   });
 

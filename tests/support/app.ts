@@ -81,3 +81,29 @@ export async function liveTokenFor(userId: string): Promise<string> {
   const { sessionId } = await signedInSession(userId);
   return mintAccessToken({ id: userId }, Date.now(), sessionId);
 }
+
+/**
+ * A page action's failed answer (`{ result }`, decision 014) as the page shows it: form-level and field messages
+ * in Swedish, and the values the form renders again.
+ */
+export async function formReplyOf(response: Response): Promise<{
+  form: string[];
+  fields: Record<string, string[]>;
+  values: Record<string, unknown>;
+}> {
+  const { svT } = await import("~/server/i18n.server");
+  const { splitMessage } = await import("~/lib/messages");
+  const t = svT();
+  const { result } = (await response.json()) as {
+    result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+  };
+  const text = (message: string) => {
+    const { key, values } = splitMessage(message);
+    return t(key, { ns: ["common", "domain"], ...values });
+  };
+  const fields: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(result.error ?? {})) {
+    if (name !== "" && messages) fields[name] = messages.map(text);
+  }
+  return { form: (result.error?.[""] ?? []).map(text), fields, values: result.initialValue ?? {} };
+}

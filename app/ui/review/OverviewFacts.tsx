@@ -1,0 +1,95 @@
+import { useTranslation } from "react-i18next";
+import { formatDate, formatSek } from "~/lib/format";
+import { formatIdentifierForDisplay } from "~/lib/identifier";
+import { personDisplayName } from "~/lib/person";
+import type { TransferReview } from "~/schemas/transfer-views";
+import { People } from "~/ui/TransferPeople";
+
+/** The membership decision box (spec 02 §2.3). */
+export function DecisionBox({ review }: { review: TransferReview }) {
+  const { t } = useTranslation("review");
+  const { t: tt } = useTranslation("transfer");
+  const decision = review.membershipDecision;
+  return (
+    <section aria-labelledby="decision">
+      <h2 id="decision">{t("decision.title")}</h2>
+      {decision ? (
+        <p>
+          <strong>{tt(`decision.${decision.decision}`)}</strong>{" "}
+          {t("decision.decidedBy", { name: decision.decidedBy, date: formatDate(decision.date) })}
+          {decision.reason ? (
+            <>
+              <br />
+              {t("decision.reason", { reason: decision.reason })}
+            </>
+          ) : null}
+        </p>
+      ) : (
+        <p>{t("decision.none")}</p>
+      )}
+    </section>
+  );
+}
+
+/** Object, association, agreement, the parties and the intermediary (`-` where nothing is known). */
+export function OverviewFacts({ review }: { review: TransferReview }) {
+  const { t } = useTranslation("review");
+  const { t: tt } = useTranslation("transfer");
+  const rows: Array<[string, string]> = [
+    [t("object"), review.objectDescription],
+    [t("association"), review.tenantAssociation.name],
+    [
+      t("organisationNumber"),
+      formatIdentifierForDisplay({
+        type: "OrganizationNumber",
+        value: review.tenantAssociation.organisationNumber,
+      }),
+    ],
+    [t("propertyManager"), review.propertyManager.displayName],
+    [t("transferType"), tt(`transferType.${review.transferType}`)],
+    [
+      t("agreement.purchasePrice"),
+      review.agreement.purchasePrice !== null ? formatSek(review.agreement.purchasePrice) : "-",
+    ],
+    [
+      t("agreement.contractDate"),
+      review.agreement.contractDate ? formatDate(review.agreement.contractDate) : "-",
+    ],
+    [t("agreement.entryDate"), review.agreement.entryDate ? formatDate(review.agreement.entryDate) : "-"],
+  ];
+  const intermediary = review.intermediary;
+  return (
+    <>
+      <section aria-labelledby="object">
+        <h2 id="object">{t("object")}</h2>
+        <SummaryList rows={rows} />
+      </section>
+      <People title={t("people.transferors")} people={review.transferors} kind="Transferor" />
+      <People title={t("people.acquirers")} people={review.acquirers} kind="Acquirer" />
+      <People title={t("people.guarantors")} people={review.guarantors} kind="Guarantor" />
+      <section aria-labelledby="intermediary">
+        <h2 id="intermediary">{t("intermediary.title")}</h2>
+        <SummaryList
+          rows={[
+            [t("intermediary.name"), intermediary ? personDisplayName(intermediary) || "-" : "-"],
+            [t("intermediary.email"), intermediary?.emailAddress ?? "-"],
+            [t("intermediary.office"), intermediary?.officeName ?? "-"],
+          ]}
+        />
+      </section>
+    </>
+  );
+}
+
+function SummaryList({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <dl className="summary-list">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

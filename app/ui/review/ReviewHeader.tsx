@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { TransferReview } from "~/schemas/transfer-views";
+import { StatusTag } from "~/ui/TransferTable";
+
+/** Association, type and object, the status, the maintenance notice and the tabs (navigation links). */
+export function ReviewHeader({
+  review,
+  role,
+}: {
+  review: TransferReview;
+  role: React.ComponentProps<typeof StatusTag>["role"];
+}) {
+  const { t } = useTranslation("review");
+  const { t: tt } = useTranslation("transfer");
+  return (
+    <>
+      <header className="review__header">
+        <p className="muted">
+          {review.tenantAssociation.name} · {tt(`transferType.${review.transferType}`)}
+        </p>
+        <h1>{review.objectDescription}</h1>
+        <p>
+          <StatusTag row={{ ...review, hasDeviation: review.hasDeviations }} role={role} />
+        </p>
+      </header>
+      {review.propertyManager.underMaintenance ? (
+        <p className="notice" role="note">
+          {t("maintenance")}
+        </p>
+      ) : null}
+      <nav className="tabs" aria-label={t("tabs.label")}>
+        <ul>
+          <li>
+            <Link to={`/transfers/${review.id}/overview`} aria-current="page">
+              {t("tabs.overview")}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type * as z from "zod";
+
+/**
+ * conform set up the one way (decision 014): the schema of `app/schemas` validates in the browser on blur and on
+ * submit, exactly as the action parses on the server; without JavaScript the server's reply renders the same errors.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any object schema
+export function usePageForm<Schema extends z.ZodType<any, Record<string, any>>>(
+  schema: Schema,
+  options: {
+    id: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: Partial<z.input<Schema>> | Record<string, unknown>;
+  },
+) {
+  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** The reply of a page action, when the last post failed (`{ result }`), for `lastResult`. */
+export function lastResultOf(data: unknown): SubmissionResult<string[]> | undefined {
+  if (data && typeof data === "object" && "result" in data) {
+    return (data as { result: SubmissionResult<string[]> }).result;
+  }
+  return undefined;
+}
