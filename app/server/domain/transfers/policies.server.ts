@@ -10,6 +10,7 @@ import {
   type TransferStatus,
   type TransferType,
 } from "~/lib/transfer";
+import { isBoardMemberOf } from "../board.server";
 import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "./facts.server";
 
 /**
@@ -18,7 +19,7 @@ import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "./fact
  * every action handler checks the same function again.
  *
  * Sides (same rule as scope.server.ts):  PM = role PropertyManager of the transfer's tenant;
- * Board = role BoardMember or feature board_member, on the board of the transfer's association;
+ * Board = a board member of the transfer's association (board.server.ts);
  * Private = feature private_agreement, creator of a PrivateIntermediary transfer. On their own private
  * transfer a user acts only as the private party, never as its board (nobody decides their own case).
  * Nothing is offered on an Aborting/Aborted transfer (status Aborting/Aborted or the aborting flag).
@@ -148,9 +149,7 @@ interface Sides {
 function rawSides(viewer: Viewer, facts: TransferFacts): Sides {
   return {
     propertyManager: viewer.role === "PropertyManager" && facts.tenantId === viewer.tenantId,
-    board:
-      (viewer.role === "BoardMember" || viewer.features.includes("board_member")) &&
-      viewer.boardAssociationIds.includes(facts.associationId),
+    board: isBoardMemberOf(viewer, facts.associationId),
     privateParty:
       viewer.features.includes("private_agreement") &&
       facts.createdByUserId !== null &&
