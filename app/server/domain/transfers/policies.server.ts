@@ -40,6 +40,7 @@ import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "./fact
  * | Answer (supplement)           | Private                                              | request Open, answer none or Draft           | bg, decisionMade        |
  * | Cancel, Forward (supplement)  | PM / Board (requestAdditionalInformation)            | request Open                                 | bg                      |
  * | Handle (answer)               | Board / PM (requestAdditionalInformation)            | answer Pending                               | bg                      |
+ * | AddNote                       | PM / Board (not the private party: no notes panel)   | any, also aborting or aborted                | none                    |
  *
  * bg = backgroundTask, which precedes every other reason. SEND_TO_REVIEW_ORDER and DECISION_ORDER are
  * the orders in which `sendToMembershipReviewBlockers` and `decisionBlockers` test their blockers.
@@ -460,6 +461,17 @@ export function answerActions(
   const mayHandle = sides.board || (sides.propertyManager && holds(viewer, "requestAdditionalInformation"));
   if (!mayHandle) return [];
   return [policyAction("Handle", hasBackgroundTask(facts) ? "backgroundTask" : null)];
+}
+
+/**
+ * A note on the viewer's side's panel (Anteckningar for the manager, Styrelseanteckningar for the board).
+ * Notes change nothing of the transfer, so no status, background task or abort disables them; the private
+ * party has no notes panel on their own transfer.
+ */
+export function noteActions(viewer: Viewer, facts: TransferFacts, _now: Date): PolicyAction<"AddNote">[] {
+  const sides = sidesOf(viewer, facts);
+  if (sides === null || !(sides.propertyManager || sides.board)) return [];
+  return [policyAction("AddNote", null)];
 }
 
 export function changeRequestPermissions(
