@@ -463,6 +463,11 @@ export function answerActions(
   return [policyAction("Handle", hasBackgroundTask(facts) ? "backgroundTask" : null)];
 }
 
+/** The notes panel of the viewer's side: the manager's (Anteckningar) or the board's (Styrelseanteckningar). */
+export function noteAudienceOf(viewer: Viewer): "PropertyManager" | "BoardMember" {
+  return viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember";
+}
+
 /**
  * A note on the viewer's side's panel (Anteckningar for the manager, Styrelseanteckningar for the board).
  * Notes change nothing of the transfer, so no status, background task or abort disables them; the private

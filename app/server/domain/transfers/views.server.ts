@@ -48,6 +48,7 @@ import {
   changeRequestPermissions,
   documentCanBeRemoved,
   noteActions,
+  noteAudienceOf,
   personActions,
   supplementActions,
   transferActions,
@@ -632,7 +633,7 @@ export async function listMessages(ctx: ViewContext, transferId: string): Promis
 export async function listNotes(ctx: ViewContext, transferId: string): Promise<NoteView[] | null> {
   // Notes need the scope, not the policy facts.
   if (!(await findScopedTransfer(ctx.db, ctx.viewer, transferId))) return null;
-  const audience = ctx.viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember";
+  const audience = noteAudienceOf(ctx.viewer);
   const rows = await ctx.db
     .selectFrom("notes")
     .selectAll()
