@@ -103,8 +103,9 @@ interface StepBase {
   offered?: PolicyCheck;
   expectedVersion?: number;
   /**
-   * false when the transfer row itself does not change (a note): no version step, no modified_at, no refresh
-   * of the lists. The row is still read through the scope and the policy is still asked.
+   * false when the transfer row itself does not change (a note; such a step has no transition either): no
+   * version step, no modified_at, no refresh of the lists. The row is still read through the scope and the
+   * policy is still asked.
    */
   changesTransfer?: boolean;
   patch?: (row: TransferRow, facts: TransferFacts) => TransferPatch;
