@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { getOptionalUser } from "./server/auth/user.server";
 import { getDb } from "./server/db/db.server";
 import { combineHeaders } from "./server/http.server";
+import { isBoardMember } from "./server/domain/board.server";
 import { resolveTenant } from "./server/domain/request-tenant.server";
 import { INDIVIDUALS_TENANT_ID, themeCss, toTheme } from "./server/domain/tenants.server";
 import { hasCookieConsent } from "./server/session.server";
@@ -53,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: user.email,
         role: user.role,
         features: user.features,
+        boardMember: isBoardMember(user),
         tenantDisplayName: user.tenantId === INDIVIDUALS_TENANT_ID ? null : user.tenantDisplayName,
       },
       theme,

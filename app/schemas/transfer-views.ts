@@ -283,6 +283,8 @@ export const TransferReviewSchema = z.object({
   unresolvedMessages: z.number().int().nonnegative(),
   canPostMessage: z.boolean(),
   canRequestAdditionalInformation: z.boolean(),
+  /** The note form is shown: the policy offers AddNote, enabled (the use case checks the same). */
+  canAddNote: z.boolean(),
   actionIsNeeded: z.boolean(),
   awaitingInfoRequestAnswer: z.boolean(),
   hasDeviations: z.boolean(),

@@ -10,6 +10,8 @@ export interface HeaderUser {
   email: string | null;
   role: "PropertyManager" | "BoardMember";
   features: string[];
+  /** A board member (decided on the server, `isBoardMember`). */
+  boardMember: boolean;
   tenantDisplayName: string | null;
 }
 
@@ -33,7 +35,7 @@ export function Header({
   const headerRef = useRef<HTMLElement>(null);
   useCloseDisclosuresOnEscape(headerRef);
   const isProxy = user?.features.includes("property_manager_proxy") ?? false;
-  const isBoard = user?.role === "BoardMember" || (user?.features.includes("board_member") ?? false);
+  const isBoard = user?.boardMember ?? false;
   const menu = user
     ? [
         { to: "/transfers", label: t("shell.transfers") },

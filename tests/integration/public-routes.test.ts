@@ -13,7 +13,7 @@ import * as unavailable from "~/routes/unavailable";
 import * as root from "~/root";
 import { redirectToUnavailable, apiError } from "~/server/api.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { cookiesFrom, formRequest, request, startFreshApp } from "../support/app";
+import { cookiesFrom, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });
 
@@ -160,6 +160,19 @@ describe("toasts", () => {
     expect(first.headers.get("Set-Cookie")).toMatch(/__flash=;/);
     const second = await (await root.loader(args(request("/faq")))).json();
     expect(second.toasts).toEqual([]);
+  });
+});
+
+describe("the header's user", () => {
+  it("says whether the user is a board member, by the one rule of the server", async () => {
+    const boardMember = async (userId: string) => {
+      const { cookie } = await signedInSession(userId);
+      const data = await (await root.loader(args(request("/faq", { cookie })))).json();
+      return data.user?.boardMember;
+    };
+    expect(await boardMember("user-karin")).toBe(true);
+    expect(await boardMember("user-elin")).toBe(true); // role BoardMember without the feature
+    expect(await boardMember("user-maria")).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "~/server/db/kysely.server";
 import {
   abortTransfer,
+  addNote,
   approveMembership,
   cancelSupplementRequest,
   completeAbort,
@@ -367,6 +368,199 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
         cancelSupplementRequest(maria, { transferId: "u-info", requestId: opened.requestId }),
       );
       expect(again.code).toBe("Forbidden");
+    });
+
+    it("cancels one of two open requests without a transition, and the last one with closeInfoRequests", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-two");
+      const maria = await ctxFor("user-maria");
+      const ask = (message: string) =>
+        requestAdditionalInfo(maria, {
+          transferId: "u-two",
+          category: "PersonalGuarantee",
+          personType: "None",
+          message,
+        });
+      const first = await ask("Vänligen komplettera med ett borgensåtagande.");
+      const second = await ask("Vänligen komplettera med ytterligare ett borgensåtagande.");
+      expect(second.version).toBe(3);
+      const refused = await refusal(
+        cancelSupplementRequest(maria, { transferId: "u-two", requestId: "no-such-request" }),
+      );
+      expect(refused.code).toBe("NotFound");
+      const job = await refusal(
+        cancelSupplementRequest(
+          { db: handle.db, actor: "system", now: NOW },
+          { transferId: "u-two", requestId: first.requestId },
+        ),
+      );
+      expect(job.code).toBe("Forbidden");
+
+      const one = await cancelSupplementRequest(maria, { transferId: "u-two", requestId: first.requestId });
+      expect(one).toEqual({
+        transferId: "u-two",
+        status: "AwaitingInfoRequestAnswer",
+        version: 4,
+        events: [],
+      });
+      let row = await handle.db
+        .selectFrom("transfers")
+        .selectAll()
+        .where("id", "=", "u-two")
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        status: "AwaitingInfoRequestAnswer",
+        status_before_info_request: "TransferReviewInProgress",
+        awaiting_info_request_answer: 1,
+        action_is_needed: 0,
+        version: 4,
+      });
+
+      const last = await cancelSupplementRequest(maria, { transferId: "u-two", requestId: second.requestId });
+      expect(last).toMatchObject({ status: "TransferReviewInProgress", version: 5 });
+      row = await handle.db
+        .selectFrom("transfers")
+        .selectAll()
+        .where("id", "=", "u-two")
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        status: "TransferReviewInProgress",
+        status_before_info_request: null,
+        awaiting_info_request_answer: 0,
+      });
+      const requests = await handle.db
+        .selectFrom("supplement_requests")
+        .select(["id", "status", "cancelled_at"])
+        .where("transfer_id", "=", "u-two")
+        .execute();
+      expect(requests.map((r) => [r.status, r.cancelled_at])).toEqual([
+        ["Cancelled", NOW.toISOString()],
+        ["Cancelled", NOW.toISOString()],
+      ]);
+      const audit = await handle.db
+        .selectFrom("audit_log")
+        .select(["entity", "entity_id", "action", "user_id", "before", "after"])
+        .where("transfer_id", "=", "u-two")
+        .where("entity", "=", "supplement_request")
+        .orderBy("action", "asc")
+        .execute();
+      expect(audit).toEqual([
+        {
+          entity: "supplement_request",
+          entity_id: first.requestId,
+          action: "cancelSupplementRequest",
+          user_id: "user-maria",
+          before: JSON.stringify({ status: "AwaitingInfoRequestAnswer", request: "Open" }),
+          after: JSON.stringify({ status: "AwaitingInfoRequestAnswer", request: "Cancelled" }),
+        },
+        {
+          entity: "supplement_request",
+          entity_id: second.requestId,
+          action: "closeInfoRequests",
+          user_id: "user-maria",
+          before: JSON.stringify({ status: "AwaitingInfoRequestAnswer", request: "Open" }),
+          after: JSON.stringify({ status: "TransferReviewInProgress", request: "Cancelled" }),
+        },
+      ]);
+    });
+
+    it("adds a note through the pipeline without a transition: the transfer keeps its version, the audit log has it", async (t) => {
+      if (skipped) return t.skip();
+      await readyForBoard(handle.db, "u-note");
+      const maria = await ctxFor("user-maria");
+      const erik = await ctxFor("user-erik");
+      const { noteId } = await addNote(maria, { transferId: "u-note", body: "Ringde säljaren." });
+      await addNote(erik, { transferId: "u-note", body: "Tas upp på styrelsemötet." });
+      const row = await handle.db
+        .selectFrom("transfers")
+        .select(["status", "version", "modified_at"])
+        .where("id", "=", "u-note")
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        status: "TransferReviewInProgress",
+        version: 1,
+        modified_at: "2026-10-01T08:00:00.000Z",
+      });
+      const notes = await handle.db
+        .selectFrom("notes")
+        .select(["audience", "body", "created_by_user_id", "created_at"])
+        .where("transfer_id", "=", "u-note")
+        .orderBy("audience", "desc")
+        .execute();
+      expect(notes).toEqual([
+        {
+          audience: "PropertyManager",
+          body: "Ringde säljaren.",
+          created_by_user_id: "user-maria",
+          created_at: NOW.toISOString(),
+        },
+        {
+          audience: "BoardMember",
+          body: "Tas upp på styrelsemötet.",
+          created_by_user_id: "user-erik",
+          created_at: NOW.toISOString(),
+        },
+      ]);
+      const audit = await handle.db
+        .selectFrom("audit_log")
+        .select(["entity", "entity_id", "action", "user_id", "at", "before", "after"])
+        .where("transfer_id", "=", "u-note")
+        .where("user_id", "=", "user-maria")
+        .execute();
+      expect(audit).toEqual([
+        {
+          entity: "note",
+          entity_id: noteId,
+          action: "addNote",
+          user_id: "user-maria",
+          at: NOW.toISOString(),
+          before: null,
+          after: JSON.stringify({ audience: "PropertyManager" }),
+        },
+      ]);
+      const review = await getTransferForReview(
+        { db: handle.db, viewer: (maria.actor as Actor).viewer, now: NOW, t: svT() },
+        "u-note",
+      );
+      expect(review?.canAddNote).toBe(true);
+    });
+
+    it("refuses a note the policy does not offer, and offers no note form there", async (t) => {
+      if (skipped) return t.skip();
+      // Karin's own private transfer in an association whose board she sits on: she is its private party.
+      await insertTransfer(handle.db, {
+        id: "u-note-private",
+        objectId: WORLD.objectA,
+        initiator_role: "PrivateIntermediary",
+        status: "DraftTransfer",
+        created_by_user_id: "user-karin",
+      });
+      await readyForBoard(handle.db, "u-note-other");
+      const karin = await ctxFor("user-karin");
+      const own = await refusal(addNote(karin, { transferId: "u-note-private", body: "Min anteckning." }));
+      expect(own).toMatchObject({ code: "Forbidden", key: "errors.notAllowed" });
+      const review = await getTransferForReview(
+        { db: handle.db, viewer: (karin.actor as Actor).viewer, now: NOW, t: svT() },
+        "u-note-private",
+      );
+      expect(review?.canAddNote).toBe(false);
+      expect(review?.actions.map((a) => a.type)).not.toContain("AddNote");
+
+      const fatima = await ctxFor("user-fatima");
+      const outside = await refusal(addNote(fatima, { transferId: "u-note-other", body: "Hej" }));
+      expect(outside.code).toBe("NotFound");
+      const job = await refusal(
+        addNote({ db: handle.db, actor: "system", now: NOW }, { transferId: "u-note-other", body: "Hej" }),
+      );
+      expect(job.code).toBe("Forbidden");
+      const empty = await refusal(addNote(karin, { transferId: "u-note-other", body: "" }));
+      expect(empty.code).toBe("Validation");
+      const stored = await handle.db
+        .selectFrom("notes")
+        .select("id")
+        .where("transfer_id", "in", ["u-note-private", "u-note-other"])
+        .execute();
+      expect(stored).toEqual([]);
     });
 
     it("aborts through Aborting (a background task) to Aborted; a job cannot complete an abort that never started", async (t) => {

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { UserRole } from "../db/schema.server";
+import { isBoardMember } from "../domain/board.server";
 import type { Feature, User } from "../domain/users.server";
 import { redirectToLogin } from "../api.server";
 import { pathWithQuery } from "../http.server";
@@ -35,8 +36,7 @@ export function pointerGuard(user: User, r: string): void {
 export function meets(user: User, { role, feature, action }: Requirements): boolean {
   if (role !== undefined) {
     const roles = Array.isArray(role) ? role : [role];
-    const isBoard = user.role === "BoardMember" || user.features.includes("board_member");
-    const ok = roles.some((r) => (r === "BoardMember" ? isBoard : user.role === r));
+    const ok = roles.some((r) => (r === "BoardMember" ? isBoardMember(user) : user.role === r));
     if (!ok) return false;
   }
   if (feature !== undefined && !user.features.includes(feature)) return false;

@@ -8,7 +8,8 @@ import { svT } from "~/server/i18n.server";
 import type { Db } from "../../db/kysely.server";
 import type { Database, TransferRow } from "../../db/schema.server";
 import type { Viewer } from "./facts.server";
-import { isBoardViewer, isPrivateParty, scopedTransfers } from "./scope.server";
+import { boardAssociationsOf, isBoardMember } from "../board.server";
+import { isPrivateParty, scopedTransfers } from "./scope.server";
 
 /**
  * The transfer lists of spec 01 ("Transfer list", "Completed transfers", "My private transfers"): one query
@@ -330,7 +331,7 @@ export function canList(viewer: Viewer, kind: ListKind): boolean {
     case "completed":
       return viewer.role === "PropertyManager";
     case "board":
-      return isBoardViewer(viewer);
+      return isBoardMember(viewer);
     case "private":
       return isPrivateParty(viewer);
   }
@@ -349,7 +350,7 @@ function viewerForKind(viewer: Viewer, kind: ListKind): Viewer {
         ...viewer,
         role: "BoardMember",
         features: withoutExtras,
-        boardAssociationIds: isBoardViewer(viewer) ? viewer.boardAssociationIds : [],
+        boardAssociationIds: [...boardAssociationsOf(viewer)],
       };
     case "private":
       return {

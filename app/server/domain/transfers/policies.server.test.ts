@@ -24,6 +24,7 @@ import {
   decisionBlockers,
   documentCanBeRemoved,
   isInScope,
+  noteActions,
   personActions,
   sendToMembershipReviewBlockers,
   supplementActions,
@@ -260,6 +261,7 @@ describe("isInScope", () => {
       expect(canPostMessage(viewer, full, NOW)).toBe(false);
       expect(canResolveMessage(viewer, full, "m1")).toBe(false);
       expect(canRequestAdditionalInformation(viewer, full)).toBe(false);
+      expect(noteActions(viewer, full, NOW)).toEqual([]);
     }
     // The same facts do give the in-scope users something, so the empty answers above are about scope.
     expect(transferActions(erik, full, NOW)).not.toEqual([]);
@@ -1307,6 +1309,40 @@ describe("canRequestAdditionalInformation", () => {
     ["property manager of another tenant", anders, facts(), false],
   ])("%s: %s", (_label, viewer, transfer, expected) => {
     expect(canRequestAdditionalInformation(viewer, transfer)).toBe(expected);
+  });
+});
+
+describe("noteActions", () => {
+  const addNote = [{ type: "AddNote", disabled: false, reason: null }];
+  test.each([
+    ["property manager of the tenant", maria, facts(), addNote],
+    ["property manager without any user action", pmWithoutActions, facts(), addNote],
+    ["board member of the association", erik, facts(), addNote],
+    ["board member without any user action", boardWithoutActions, facts(), addNote],
+    ["property manager of another tenant", anders, facts(), []],
+    ["board member of another association", fatima, facts(), []],
+    ["private party on their own transfer (no notes panel)", elin, privateFacts(), []],
+    [
+      "board member on their own private transfer in their association (acts as the private party)",
+      karin,
+      privateFacts({ createdByUserId: "user-karin" }),
+      [],
+    ],
+  ])("%s", (_label, viewer, transfer, expected) => {
+    expect(noteActions(viewer, transfer, NOW)).toEqual(expected);
+  });
+
+  test("notes change nothing of the transfer: no status, task or abort disables them", () => {
+    for (const transfer of [
+      facts({ runningTasks: ["AutomaticReview"] }),
+      facts({ aborting: true, status: "Aborting" }),
+      facts({ status: "Aborted" }),
+      facts({ status: "MembershipApproved", membershipDecision: approved("2026-04-01") }),
+      facts({ propertyManagerUnderMaintenance: true, saleStopped: true }),
+    ]) {
+      expect(noteActions(maria, transfer, NOW)).toEqual(addNote);
+      expect(noteActions(erik, transfer, NOW)).toEqual(addNote);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type TransferStatus,
   type TransferType,
 } from "~/lib/transfer";
+import { isBoardMemberOf } from "../board.server";
 import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "./facts.server";
 
 /**
@@ -18,7 +19,7 @@ import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "./fact
  * every action handler checks the same function again.
  *
  * Sides (same rule as scope.server.ts):  PM = role PropertyManager of the transfer's tenant;
- * Board = role BoardMember or feature board_member, on the board of the transfer's association;
+ * Board = a board member of the transfer's association (board.server.ts);
  * Private = feature private_agreement, creator of a PrivateIntermediary transfer. On their own private
  * transfer a user acts only as the private party, never as its board (nobody decides their own case).
  * Nothing is offered on an Aborting/Aborted transfer (status Aborting/Aborted or the aborting flag).
@@ -39,6 +40,7 @@ import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "./fact
  * | Answer (supplement)           | Private                                              | request Open, answer none or Draft           | bg, decisionMade        |
  * | Cancel, Forward (supplement)  | PM / Board (requestAdditionalInformation)            | request Open                                 | bg                      |
  * | Handle (answer)               | Board / PM (requestAdditionalInformation)            | answer Pending                               | bg                      |
+ * | AddNote                       | PM / Board (not the private party: no notes panel)   | any, also aborting or aborted                | none                    |
  *
  * bg = backgroundTask, which precedes every other reason. SEND_TO_REVIEW_ORDER and DECISION_ORDER are
  * the orders in which `sendToMembershipReviewBlockers` and `decisionBlockers` test their blockers.
@@ -148,9 +150,7 @@ interface Sides {
 function rawSides(viewer: Viewer, facts: TransferFacts): Sides {
   return {
     propertyManager: viewer.role === "PropertyManager" && facts.tenantId === viewer.tenantId,
-    board:
-      (viewer.role === "BoardMember" || viewer.features.includes("board_member")) &&
-      viewer.boardAssociationIds.includes(facts.associationId),
+    board: isBoardMemberOf(viewer, facts.associationId),
     privateParty:
       viewer.features.includes("private_agreement") &&
       facts.createdByUserId !== null &&
@@ -461,6 +461,22 @@ export function answerActions(
   const mayHandle = sides.board || (sides.propertyManager && holds(viewer, "requestAdditionalInformation"));
   if (!mayHandle) return [];
   return [policyAction("Handle", hasBackgroundTask(facts) ? "backgroundTask" : null)];
+}
+
+/** The notes panel of the viewer's side: the manager's (Anteckningar) or the board's (Styrelseanteckningar). */
+export function noteAudienceOf(viewer: Viewer): "PropertyManager" | "BoardMember" {
+  return viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember";
+}
+
+/**
+ * A note on the viewer's side's panel (Anteckningar for the manager, Styrelseanteckningar for the board).
+ * Notes change nothing of the transfer, so no status, background task or abort disables them; the private
+ * party has no notes panel on their own transfer.
+ */
+export function noteActions(viewer: Viewer, facts: TransferFacts, _now: Date): PolicyAction<"AddNote">[] {
+  const sides = sidesOf(viewer, facts);
+  if (sides === null || !(sides.propertyManager || sides.board)) return [];
+  return [policyAction("AddNote", null)];
 }
 
 export function changeRequestPermissions(

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Db } from "../../db/kysely.server";
 import type { Database } from "../../db/schema.server";
 import type { User } from "../users.server";
+import { boardAssociationIdsOf, boardAssociationsOf } from "../board.server";
 import type { Viewer } from "./facts.server";
 
 /**
@@ -9,23 +10,13 @@ import type { Viewer } from "./facts.server";
  * `scopedTransfers`; a transfer outside the scope is answered exactly like a missing one.
  *
  * - A property manager sees the transfers of objects their organisation (tenant) manages.
- * - A board member (role BoardMember or feature board_member) sees the transfers of associations where the
- *   company registry, or the manager's own rights, list them on the board.
+ * - A board member sees the transfers of associations where the company registry, or the manager's own
+ *   rights, list them on the board (who that is: board.server.ts).
  * - A private party (feature private_agreement) sees the private transfers they created.
  * A user can hold several of these at once (a board member who also sells privately); the scopes add up.
  */
 export async function viewerFor(db: Db, user: User): Promise<Viewer> {
-  const isBoard = user.role === "BoardMember" || user.features.includes("board_member");
-  const boardAssociationIds = isBoard
-    ? (
-        await db
-          .selectFrom("board_engagements")
-          .select("association_id")
-          .distinct()
-          .where("personal_number", "=", user.personalNumber)
-          .execute()
-      ).map((row) => row.association_id)
-    : [];
+  const boardAssociationIds = await boardAssociationIdsOf(db, user);
   return {
     id: user.id,
     tenantId: user.tenantId,
@@ -34,10 +25,6 @@ export async function viewerFor(db: Db, user: User): Promise<Viewer> {
     actions: [...user.actions],
     boardAssociationIds,
   };
-}
-
-export function isBoardViewer(viewer: Viewer): boolean {
-  return viewer.role === "BoardMember" || viewer.features.includes("board_member");
 }
 
 export function isPrivateParty(viewer: Viewer): boolean {
@@ -49,9 +36,8 @@ export function inScope(viewer: Viewer) {
   return (eb: ExpressionBuilder<Database, "transfers">) => {
     const ors = [];
     if (viewer.role === "PropertyManager") ors.push(eb("transfers.tenant_id", "=", viewer.tenantId));
-    if (isBoardViewer(viewer) && viewer.boardAssociationIds.length > 0) {
-      ors.push(eb("transfers.association_id", "in", viewer.boardAssociationIds));
-    }
+    const boards = boardAssociationsOf(viewer);
+    if (boards.length > 0) ors.push(eb("transfers.association_id", "in", boards));
     if (isPrivateParty(viewer)) {
       ors.push(
         eb.and([
@@ -89,7 +75,7 @@ export async function findScopedTransfer(db: Db, viewer: Viewer, transferId: str
 export function scopeUnits(viewer: Viewer): string[] {
   const units: string[] = [];
   if (viewer.role === "PropertyManager") units.push(`tenant:${viewer.tenantId}`);
-  if (isBoardViewer(viewer)) units.push(...viewer.boardAssociationIds.map((id) => `association:${id}`));
+  units.push(...boardAssociationsOf(viewer).map((id) => `association:${id}`));
   if (isPrivateParty(viewer)) units.push(`private:${viewer.id}`);
   return units;
 }

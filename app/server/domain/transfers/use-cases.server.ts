@@ -28,16 +28,24 @@ import {
 } from "./lifecycle.server";
 import { loadTransferFacts } from "./load.server";
 import { parseJsonList } from "../../db/json-columns.server";
-import { supplementActions, transferActions } from "./policies.server";
+import {
+  noteActions,
+  noteAudienceOf,
+  supplementActions,
+  transferActions,
+  type PolicyAction,
+} from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
 import { noteTransfersChanged } from "./lists.server";
 import { enqueueJob } from "../../jobs/queue.server";
 
 /**
- * The transfer use cases. Each one, in one transaction: reads the transfer through the viewer's scope (a
- * transfer outside it is NotFound), checks the offered action with the same policy the page used, asks the
- * transition table for the next status, writes the change with a conditional update on `version` (so that of
- * two concurrent changes exactly one wins) and an audit row. After the commit it publishes the live events.
+ * The transfer use cases, every one through the same pipeline (`run`). In one transaction it reads the
+ * transfer through the viewer's scope (a transfer outside it is NotFound), checks the offered action with the
+ * same policy the page used, asks the transition table for the next status (unless the use case has no
+ * transition: a note, a cancelled supplement request while others stay open), writes the change with a
+ * conditional update on `version` (so that of two concurrent changes exactly one wins) and an audit row.
+ * After the commit it publishes the live events.
  */
 
 export interface Actor {
@@ -67,21 +75,70 @@ export interface UseCaseResult {
 
 type TransferPatch = Omit<Updateable<TransfersTable>, "id" | "version" | "modified_at" | "status">;
 
-interface Step {
-  useCase: UseCase;
-  /** The offered action that must be enabled for a user to run this; jobs skip it. */
+/** An offered action of the policy for this viewer, or undefined when it is not offered at all. */
+type PolicyCheck = (viewer: Viewer, facts: TransferFacts, now: Date) => PolicyAction<unknown> | undefined;
+
+/** What a step did to the transfer, for its audit row. */
+interface Change {
+  row: TransferRow;
+  /** The transition that ran, or null when the status stayed. */
+  useCase: UseCase | null;
+  from: TransferStatus;
+  to: TransferStatus;
+}
+
+/** An audit row's own part; the transfer, the user and the time are the pipeline's. */
+interface AuditRecord {
+  entity: string;
+  entityId: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
+interface StepBase {
+  /** The offered transfer action that must be enabled for a user to run this; jobs skip it. */
   action?: TransferActionType;
+  /** Any other offered action of the policy that must be enabled (a supplement's Cancel, AddNote); jobs skip it. */
+  offered?: PolicyCheck;
   expectedVersion?: number;
+  /**
+   * false when the transfer row itself does not change (a note; such a step has no transition either): no
+   * version step, no modified_at, no refresh of the lists. The row is still read through the scope and the
+   * policy is still asked.
+   */
+  changesTransfer?: boolean;
   patch?: (row: TransferRow, facts: TransferFacts) => TransferPatch;
   /** Further writes in the same transaction (rows of other tables). */
   write?: (trx: Db, row: TransferRow, at: string) => Promise<void>;
   events?: (row: TransferRow, status: TransferStatus) => PublishedEvent[];
 }
 
+/**
+ * A use case's step through the pipeline. `useCase` is the transition the table is asked for; null when the
+ * status stays, or a function that decides from the transfer (null: no transition this time). A step that may
+ * run without a transition names its own audit row; with one, the audit row by default records the transfer's
+ * changed fields under the use case's name.
+ */
+type Step = StepBase &
+  (
+    | { useCase: UseCase; audit?: (change: Change) => AuditRecord }
+    | {
+        useCase: null | ((row: TransferRow, facts: TransferFacts) => UseCase | null);
+        audit: (change: Change) => AuditRecord;
+      }
+  );
+
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw invalid(fieldErrorsOf(result.error));
   return result.data;
+}
+
+/** The signed-in user of a use case that only a user runs; for a job it is Forbidden. */
+function userOf(ctx: UseCaseContext): Actor {
+  if (ctx.actor === "system") throw forbidden();
+  return ctx.actor;
 }
 
 function actorUserId(ctx: UseCaseContext): string | null {
@@ -131,9 +188,31 @@ function audit(
     .execute();
 }
 
+/** Refuses unless the policy offers the action enabled, with the blocker's text when it is disabled. */
+function permit(offered: PolicyAction<unknown> | undefined): void {
+  if (!offered) throw forbidden();
+  if (offered.disabled) throw forbidden(`blockers.${offered.reason ?? "notAllowed"}`);
+}
+
+/** The changed fields of the transfer, before and after (version and modified_at left out). */
+function changedFields(row: TransferRow, patch: Updateable<TransfersTable>) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === "version" || key === "modified_at") continue;
+    const old = (row as unknown as Record<string, unknown>)[key];
+    if (old !== value) {
+      before[key] = old;
+      after[key] = value;
+    }
+  }
+  return { before, after };
+}
+
 async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise<UseCaseResult> {
   const now = ctx.now ?? new Date();
   const at = now.toISOString();
+  const changesTransfer = step.changesTransfer ?? true;
   const result = await ctx.db.transaction().execute(async (trx) => {
     const row =
       ctx.actor === "system"
@@ -144,61 +223,59 @@ async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise
     if (step.expectedVersion !== undefined && step.expectedVersion !== row.version) throw conflict();
 
     const facts = await loadTransferFacts(trx, row);
-    if (ctx.actor !== "system" && step.action) {
-      const offered = transferActions(ctx.actor.viewer, facts, now).find((a) => a.type === step.action);
-      if (!offered) throw forbidden();
-      if (offered.disabled) throw forbidden(`blockers.${offered.reason ?? "notAllowed"}`);
+    if (ctx.actor !== "system") {
+      const viewer = ctx.actor.viewer;
+      if (step.action) permit(transferActions(viewer, facts, now).find((a) => a.type === step.action));
+      if (step.offered) permit(step.offered(viewer, facts, now));
     }
 
     const from = row.status as TransferStatus;
-    let to: TransferStatus;
-    try {
-      to = nextStatus(step.useCase, from, row.status_before_info_request);
-    } catch (error) {
-      if (error instanceof TransitionError) throw invalidTransition();
-      throw error;
-    }
-    const stored = isReviewStatus(row.status_before_info_request) ? row.status_before_info_request : null;
-    const patch: Updateable<TransfersTable> = {
-      ...(step.patch?.(row, facts) ?? {}),
-      status: to,
-      status_before_info_request: previousReviewStatusAfter(step.useCase, from, stored),
-      version: row.version + 1,
-      modified_at: at,
-    };
-    const updated = await trx
-      .updateTable("transfers")
-      .set(patch)
-      .where("id", "=", row.id)
-      .where("version", "=", row.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict();
-
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(patch)) {
-      if (key === "version" || key === "modified_at") continue;
-      const old = (row as unknown as Record<string, unknown>)[key];
-      if (old !== value) {
-        before[key] = old;
-        after[key] = value;
+    const useCase = typeof step.useCase === "function" ? step.useCase(row, facts) : step.useCase;
+    let to = from;
+    let transition: Updateable<TransfersTable> = {};
+    if (useCase !== null) {
+      try {
+        to = nextStatus(useCase, from, row.status_before_info_request);
+      } catch (error) {
+        if (error instanceof TransitionError) throw invalidTransition();
+        throw error;
       }
+      const stored = isReviewStatus(row.status_before_info_request) ? row.status_before_info_request : null;
+      transition = {
+        status: to,
+        status_before_info_request: previousReviewStatusAfter(useCase, from, stored),
+      };
     }
-    await audit(trx, {
-      transferId: row.id,
-      entity: "transfer",
-      entityId: row.id,
-      action: step.useCase,
-      userId: actorUserId(ctx),
-      at,
-      before,
-      after,
-    });
+
+    let changed = { before: {}, after: {} };
+    if (changesTransfer) {
+      const patch: Updateable<TransfersTable> = {
+        ...(step.patch?.(row, facts) ?? {}),
+        ...transition,
+        version: row.version + 1,
+        modified_at: at,
+      };
+      const updated = await trx
+        .updateTable("transfers")
+        .set(patch)
+        .where("id", "=", row.id)
+        .where("version", "=", row.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw conflict();
+      changed = changedFields(row, patch);
+    }
+
+    const change: Change = { row, useCase, from, to };
+    const record: AuditRecord = step.audit
+      ? step.audit(change)
+      : // A step without its own audit has a fixed transition (the Step type), so `useCase` is set here.
+        { entity: "transfer", entityId: row.id, action: useCase ?? "", ...changed };
+    await audit(trx, { ...record, transferId: row.id, userId: actorUserId(ctx), at });
     await step.write?.(trx, row, at);
-    return { row, to, version: row.version + 1 };
+    return { row, to, version: changesTransfer ? row.version + 1 : row.version };
   });
 
-  noteTransfersChanged();
+  if (changesTransfer) noteTransfersChanged();
   const events = step.events?.(result.row, result.to) ?? [];
   if (ctx.live) {
     for (const e of events) await ctx.live.publish(e.group, e.event, e.payload as never);
@@ -471,107 +548,74 @@ export async function requestAdditionalInfo(
 
 /**
  * Cancel an open supplement request. When no request is left open the transfer returns to the review it
- * was in (closeInfoRequests); otherwise only the request changes.
+ * was in (closeInfoRequests); otherwise only the request changes (no transition).
  */
 export async function cancelSupplementRequest(ctx: UseCaseContext, input: unknown): Promise<UseCaseResult> {
   const { transferId, requestId } = parse(SupplementRefSchema, input);
-  const now = ctx.now ?? new Date();
-  if (ctx.actor === "system") throw forbidden();
-  const viewer = ctx.actor.viewer;
-  const cancelled = await ctx.db.transaction().execute(async (trx) => {
-    const row = await findScopedTransfer(trx, viewer, transferId);
-    if (!row) throw notFound();
-    const facts = await loadTransferFacts(trx, row);
-    const request = facts.supplements.find((s) => s.id === requestId);
-    if (!request) throw notFound();
-    const cancel = supplementActions(viewer, facts, requestId, now).find((a) => a.type === "Cancel");
-    if (!cancel) throw forbidden();
-    if (cancel.disabled) throw forbidden(`blockers.${cancel.reason ?? "notAllowed"}`);
-    const at = now.toISOString();
-    const changed = await trx
-      .updateTable("supplement_requests")
-      .set({ status: "Cancelled", cancelled_at: at })
-      .where("id", "=", requestId)
-      .where("status", "=", "Open")
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) throw conflict();
-    const stillOpen = facts.supplements.filter((s) => s.id !== requestId && s.status === "Open").length;
-    const stillPending = facts.supplements.some((s) => s.answer?.status === "Pending");
-    const status = row.status as TransferStatus;
-    const closes = stillOpen === 0 && status === "AwaitingInfoRequestAnswer";
-    const to = closes ? nextStatus("closeInfoRequests", status, row.status_before_info_request) : status;
-    const updated = await trx
-      .updateTable("transfers")
-      .set({
-        status: to,
-        status_before_info_request: closes ? null : row.status_before_info_request,
-        awaiting_info_request_answer: stillOpen > 0 ? 1 : 0,
-        action_is_needed: stillPending ? 1 : 0,
-        version: row.version + 1,
-        modified_at: at,
-      })
-      .where("id", "=", row.id)
-      .where("version", "=", row.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict();
-    await audit(trx, {
-      transferId: row.id,
+  userOf(ctx);
+  const stillOpen = (facts: TransferFacts) =>
+    facts.supplements.filter((s) => s.id !== requestId && s.status === "Open").length;
+  return run(ctx, transferId, {
+    offered: (viewer, facts, now) => {
+      if (!facts.supplements.some((s) => s.id === requestId)) throw notFound();
+      return supplementActions(viewer, facts, requestId, now).find((a) => a.type === "Cancel");
+    },
+    useCase: (row, facts) =>
+      stillOpen(facts) === 0 && row.status === "AwaitingInfoRequestAnswer" ? "closeInfoRequests" : null,
+    patch: (_row, facts) => ({
+      awaiting_info_request_answer: stillOpen(facts) > 0 ? 1 : 0,
+      action_is_needed: facts.supplements.some((s) => s.answer?.status === "Pending") ? 1 : 0,
+    }),
+    audit: ({ row, useCase, to }) => ({
       entity: "supplement_request",
       entityId: requestId,
-      action: closes ? "closeInfoRequests" : "cancelSupplementRequest",
-      userId: viewer.id,
-      at,
+      action: useCase ?? "cancelSupplementRequest",
       before: { status: row.status, request: "Open" },
       after: { status: to, request: "Cancelled" },
-    });
-    return { transferId, status: to, version: row.version + 1, events: [] };
+    }),
+    write: async (trx, _row, at) => {
+      const changed = await trx
+        .updateTable("supplement_requests")
+        .set({ status: "Cancelled", cancelled_at: at })
+        .where("id", "=", requestId)
+        .where("status", "=", "Open")
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) throw conflict();
+    },
   });
-  noteTransfersChanged();
-  return cancelled;
 }
 
 // ---- Notes ----
 
 /**
- * A note on the viewer's side's panel (Anteckningar or Styrelseanteckningar). Notes do not change the
- * transfer, so there is no transition; the audit log still records who wrote what when.
+ * A note on the viewer's side's panel (Anteckningar or Styrelseanteckningar), when the policy offers AddNote.
+ * Notes do not change the transfer, so there is no transition and no new version; the audit log still records
+ * who wrote what when.
  */
 export async function addNote(ctx: UseCaseContext, input: unknown): Promise<{ noteId: string }> {
   const data = parse(NoteSchema, input);
-  if (ctx.actor === "system") throw forbidden();
-  const actor = ctx.actor;
-  const at = (ctx.now ?? new Date()).toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await findScopedTransfer(trx, actor.viewer, data.transferId);
-    if (!row) throw notFound();
-    if (actor.viewer.features.includes("private_agreement") && row.created_by_user_id === actor.viewer.id) {
-      // The private party has no notes panel on their own transfer.
-      throw forbidden();
-    }
-    const noteId = crypto.randomUUID();
-    const audience = actor.viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember";
-    await trx
-      .insertInto("notes")
-      .values({
-        id: noteId,
-        transfer_id: row.id,
-        audience,
-        body: data.body,
-        created_by_user_id: actor.viewer.id,
-        created_by_name: actorName(ctx),
-        created_at: at,
-      })
-      .execute();
-    await audit(trx, {
-      transferId: row.id,
-      entity: "note",
-      entityId: noteId,
-      action: "addNote",
-      userId: actor.viewer.id,
-      at,
-      before: null,
-      after: { audience },
-    });
-    return { noteId };
+  const actor = userOf(ctx);
+  const noteId = crypto.randomUUID();
+  const audience = noteAudienceOf(actor.viewer);
+  await run(ctx, data.transferId, {
+    offered: (viewer, facts, now) => noteActions(viewer, facts, now).find((a) => a.type === "AddNote"),
+    useCase: null,
+    changesTransfer: false,
+    audit: () => ({ entity: "note", entityId: noteId, action: "addNote", before: null, after: { audience } }),
+    write: async (trx, row, at) => {
+      await trx
+        .insertInto("notes")
+        .values({
+          id: noteId,
+          transfer_id: row.id,
+          audience,
+          body: data.body,
+          created_by_user_id: actor.viewer.id,
+          created_by_name: actorName(ctx),
+          created_at: at,
+        })
+        .execute();
+    },
   });
+  return { noteId };
 }

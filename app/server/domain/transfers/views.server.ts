@@ -47,6 +47,8 @@ import {
   canResolveMessage,
   changeRequestPermissions,
   documentCanBeRemoved,
+  noteActions,
+  noteAudienceOf,
   personActions,
   supplementActions,
   transferActions,
@@ -392,6 +394,7 @@ export async function getTransferForReview(
     unresolvedMessages: row.unresolved_messages,
     canPostMessage: canPostMessage(ctx.viewer, facts, ctx.now),
     canRequestAdditionalInformation: canRequestAdditionalInformation(ctx.viewer, facts),
+    canAddNote: noteActions(ctx.viewer, facts, ctx.now).some((a) => !a.disabled),
     actionIsNeeded: row.action_is_needed === 1,
     awaitingInfoRequestAnswer: row.awaiting_info_request_answer === 1,
     hasDeviations: row.has_deviations === 1,
@@ -630,7 +633,7 @@ export async function listMessages(ctx: ViewContext, transferId: string): Promis
 export async function listNotes(ctx: ViewContext, transferId: string): Promise<NoteView[] | null> {
   // Notes need the scope, not the policy facts.
   if (!(await findScopedTransfer(ctx.db, ctx.viewer, transferId))) return null;
-  const audience = ctx.viewer.role === "PropertyManager" ? "PropertyManager" : "BoardMember";
+  const audience = noteAudienceOf(ctx.viewer);
   const rows = await ctx.db
     .selectFrom("notes")
     .selectAll()
