@@ -77,6 +77,28 @@ describe("sign-in through the routes", () => {
     expect(replay.headers.get("Location")).toBe("/login?error=2");
   });
 
+  it("after the QR was scanned on another device, the page does not speak of this computer", async () => {
+    let cookie = "";
+    cookie = mergeCookies(cookie, await apiLogin.loader(args(request("/api/login?tenant=stadsbo&r=%2F"))));
+    const order = (await bankidChoice.action(
+      args(formRequest("/login/bankid", { device: "OtherDevice", r: "/" }, { cookie })),
+    )) as Response;
+    cookie = mergeCookies(cookie, order);
+    const before = await (
+      (await bankidWait.loader(args(request("/login/bankid/wait", { cookie })))) as Response
+    ).json();
+    expect(before).toMatchObject({ device: "OtherDevice", rfa: "RFA1", hasQr: true });
+    const simulator = getBankIdSimulator();
+    const pending = simulator.listPendingOrders().find((o) => !o.started)!;
+    simulator.openWithQrData(pending.currentQrData, "197904122319");
+    await new Promise((resolve) => setTimeout(resolve, 1050)); // BankID: collect at most once a second
+    const scanned = await (
+      (await bankidWait.loader(args(request("/login/bankid/wait", { cookie })))) as Response
+    ).json();
+    expect(scanned).toMatchObject({ status: "pending", rfa: "RFA21", hasQr: false });
+    await bankidWait.action(args(formRequest("/login/bankid/wait", { intent: "cancel" }, { cookie })));
+  });
+
   it("refuses an unknown device with 400 and a foreign r falls back to /", async () => {
     const bad = (await bankidChoice.action(
       args(formRequest("/login/bankid", { device: "Phone" })),
