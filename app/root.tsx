@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { menuOf } from "./server/auth/guards.server";
 import { getOptionalUser } from "./server/auth/user.server";
 import { getDb } from "./server/db/db.server";
 import { combineHeaders } from "./server/http.server";
@@ -54,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         role: user.role,
         features: user.features,
         tenantDisplayName: user.tenantId === INDIVIDUALS_TENANT_ID ? null : user.tenantDisplayName,
+        menu: menuOf(user),
       },
       theme,
       themeCss: themeCss(theme),

@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LinkList } from "./LinkList";
+import { MENU_ENTRIES, type MenuEntry } from "~/lib/shell";
 import { HEADER_FIRST_NAME_MAX, HEADER_LAST_NAME_MAX, truncate } from "~/lib/truncate";
 
 export interface HeaderUser {
@@ -11,6 +12,8 @@ export interface HeaderUser {
   role: "PropertyManager" | "BoardMember";
   features: string[];
   tenantDisplayName: string | null;
+  /** The menu entries this user can use, decided on the server (`menuOf`). */
+  menu: MenuEntry[];
 }
 
 export interface HeaderTheme {
@@ -33,16 +36,9 @@ export function Header({
   const headerRef = useRef<HTMLElement>(null);
   useCloseDisclosuresOnEscape(headerRef);
   const isProxy = user?.features.includes("property_manager_proxy") ?? false;
-  const isBoard = user?.role === "BoardMember" || (user?.features.includes("board_member") ?? false);
   const menu = user
     ? [
-        { to: "/transfers", label: t("shell.transfers") },
-        ...(isBoard && user.features.includes("private_agreement")
-          ? [{ to: "/transfers/private", label: t("shell.myTransfers") }]
-          : []),
-        ...(user.role === "PropertyManager"
-          ? [{ to: "/completedTransfers", label: t("shell.completedTransfers") }]
-          : []),
+        ...user.menu.map((entry) => ({ to: MENU_ENTRIES[entry].to, label: t(MENU_ENTRIES[entry].label) })),
         { to: "/account", label: t("shell.nameAndContact"), mobileOnly: true },
       ]
     : [];

@@ -7,7 +7,7 @@ import * as bankidChoice from "~/routes/login_.bankid";
 import * as bankidWait from "~/routes/login_.bankid_.wait";
 import * as devBankid from "~/routes/dev.bankid";
 import * as account from "~/routes/account";
-import { homeOf, meets } from "~/server/auth/guards.server";
+import { homeOf, meets, menuOf } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getUserById } from "~/server/domain/users.server";
 import { getBankIdSimulator } from "~/server/integrations/bankid/index.server";
@@ -254,5 +254,15 @@ describe("guards", () => {
     expect(homeOf(karin)).toBe("/transfers");
     expect(homeOf(elin)).toBe("/transfers/private");
     expect(homeOf(goran)).toBe("/noPermissions");
+  });
+
+  it("offer each user only the menu entries the role can use", async () => {
+    const db = getDb();
+    const menu = async (id: string) => menuOf((await getUserById(db, id))!);
+    expect(await menu("user-maria")).toEqual(["transfers", "completedTransfers"]);
+    expect(await menu("user-karin")).toEqual(["transfers", "myTransfers"]);
+    expect(await menu("user-erik")).toEqual(["transfers"]);
+    // A private party belongs to no association's board: the board list would always be empty.
+    expect(await menu("user-elin")).toEqual(["myTransfers"]);
   });
 });
