@@ -13,6 +13,11 @@ export function isHeaderHiddenPath(pathname: string): boolean {
   return HEADER_HIDDEN.some((re) => re.test(pathname));
 }
 
+/** The sign-in pages hide the menu but still carry the tenant's logo, as every other page's header does. */
+export function isLogoOnlyHeaderPath(pathname: string): boolean {
+  return /^\/login(\/|$)/.test(pathname);
+}
+
 /**
  * The entries of the main menu (spec 01 §2). Which of them a user gets is decided on the server
  * (`menuOf` in server/auth/guards.server.ts) and sent with the root loader's data.
