@@ -29,7 +29,7 @@ import { LiveStatus } from "./islands/LiveStatus";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
-import { isHeaderHiddenPath, scrollKey } from "./lib/shell";
+import { isHeaderHiddenPath, isLogoOnlyHeaderPath, scrollKey } from "./lib/shell";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -125,6 +125,9 @@ export default function App() {
       </a>
       {data.testEnvironment ? <TestEnvironmentNotice /> : null}
       {showHeader ? <Header user={data.user} theme={data.theme} liveStatus={<LiveStatus />} /> : null}
+      {!showHeader && isLogoOnlyHeaderPath(location.pathname) ? (
+        <Header user={null} theme={data.theme} />
+      ) : null}
       <Toasts toasts={data.toasts} />
       <main id="main" tabIndex={-1} className="main">
         <Outlet />

@@ -180,7 +180,9 @@ export default function TransferOverview() {
         <p className="muted">
           {review.tenantAssociation.name} · {tt(`transferType.${review.transferType}`)}
         </p>
-        <h1>{review.objectDescription}</h1>
+        <h1>
+          <span className="nowrap">{review.objectDescription}</span>
+        </h1>
         <p>
           <StatusTag row={{ ...review, hasDeviation: review.hasDeviations }} role={role} />
         </p>
@@ -254,7 +256,7 @@ export default function TransferOverview() {
             <dl className="summary-list">
               <div>
                 <dt>{t("object")}</dt>
-                <dd>{review.objectDescription}</dd>
+                <dd className="nowrap">{review.objectDescription}</dd>
               </div>
               <div>
                 <dt>{t("association")}</dt>

@@ -101,7 +101,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
       </summary>
       <div className="disclosure__panel disclosure__panel--right">
         <p className="user-menu__name">{fullName}</p>
-        {user.email ? <p className="user-menu__email">{user.email}</p> : null}
+        {user.email ? <p className="user-menu__email">{withBreakBeforeAt(user.email)}</p> : null}
         {user.tenantDisplayName ? <p className="user-menu__tenant">{user.tenantDisplayName}</p> : null}
         <LinkList links={["account", "logout"]} className="link-list" />
         <LinkList
@@ -110,6 +110,19 @@ function UserMenu({ user }: { user: HeaderUser }) {
         />
       </div>
     </details>
+  );
+}
+
+/** An e-mail address that may wrap before its @ rather than in the middle of a word. */
+function withBreakBeforeAt(email: string) {
+  const at = email.indexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 
