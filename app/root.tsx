@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { menuOf } from "./server/auth/guards.server";
 import { getOptionalUser } from "./server/auth/user.server";
 import { getDb } from "./server/db/db.server";
 import { combineHeaders } from "./server/http.server";
@@ -29,7 +30,7 @@ import { LiveStatus } from "./islands/LiveStatus";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
-import { isHeaderHiddenPath, scrollKey } from "./lib/shell";
+import { isHeaderHiddenPath, isLogoOnlyHeaderPath, scrollKey } from "./lib/shell";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -56,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         features: user.features,
         boardMember: isBoardMember(user),
         tenantDisplayName: user.tenantId === INDIVIDUALS_TENANT_ID ? null : user.tenantDisplayName,
+        menu: menuOf(user),
       },
       theme,
       themeCss: themeCss(theme),
@@ -125,6 +127,9 @@ export default function App() {
       </a>
       {data.testEnvironment ? <TestEnvironmentNotice /> : null}
       {showHeader ? <Header user={data.user} theme={data.theme} liveStatus={<LiveStatus />} /> : null}
+      {!showHeader && isLogoOnlyHeaderPath(location.pathname) ? (
+        <Header user={null} theme={data.theme} />
+      ) : null}
       <Toasts toasts={data.toasts} />
       <main id="main" tabIndex={-1} className="main">
         <Outlet />

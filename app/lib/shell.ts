@@ -13,6 +13,22 @@ export function isHeaderHiddenPath(pathname: string): boolean {
   return HEADER_HIDDEN.some((re) => re.test(pathname));
 }
 
+/** The sign-in pages hide the menu but still carry the tenant's logo, as every other page's header does. */
+export function isLogoOnlyHeaderPath(pathname: string): boolean {
+  return /^\/login(\/|$)/.test(pathname);
+}
+
+/**
+ * The entries of the main menu (spec 01 §2). Which of them a user gets is decided on the server
+ * (`menuOf` in server/auth/guards.server.ts) and sent with the root loader's data.
+ */
+export const MENU_ENTRIES = {
+  transfers: { to: "/transfers", label: "shell.transfers" },
+  myTransfers: { to: "/transfers/private", label: "shell.myTransfers" },
+  completedTransfers: { to: "/completedTransfers", label: "shell.completedTransfers" },
+} as const;
+export type MenuEntry = keyof typeof MENU_ENTRIES;
+
 const KEEP_SCROLL = ["document", "overview", "additionals", "analysis", "messages"];
 
 /** Navigation keeps the scroll position on these paths instead of starting at the top. */

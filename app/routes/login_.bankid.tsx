@@ -105,7 +105,9 @@ export default function BankIdChoicePage() {
         </Form>
       </div>
       <p>
-        <a href={`/login?r=${encodeURIComponent(r)}`}>{t("login.backToLogin")}</a>
+        <a className="button button--secondary" href={`/login?r=${encodeURIComponent(r)}`}>
+          {t("login.backToLogin")}
+        </a>
       </p>
     </div>
   );

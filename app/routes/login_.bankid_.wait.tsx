@@ -100,7 +100,9 @@ export default function BankIdWaitPage() {
           <a className="button" href={`/login/bankid?r=${encodeURIComponent(data.returnTo)}`}>
             {t("login.tryAgain")}
           </a>
-          <a href={`/login?r=${encodeURIComponent(data.returnTo)}`}>{t("login.backToLogin")}</a>
+          <a className="button button--secondary" href={`/login?r=${encodeURIComponent(data.returnTo)}`}>
+            {t("login.backToLogin")}
+          </a>
         </p>
       )}
     </div>

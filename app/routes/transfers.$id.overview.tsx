@@ -227,8 +227,8 @@ export default function TransferOverview() {
           <NotesPanel
             title={role === "PropertyManager" ? t("notes.titleManager") : t("notes.titleBoard")}
             notes={notes}
-            form={noteForm}
-            body={noteFields.body}
+            form={review.canAddNote ? noteForm : null}
+            body={review.canAddNote ? noteFields.body : null}
             busy={busy}
           />
         </aside>

@@ -2,6 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LinkList } from "./LinkList";
+import { MENU_ENTRIES, type MenuEntry } from "~/lib/shell";
 import { HEADER_FIRST_NAME_MAX, HEADER_LAST_NAME_MAX, truncate } from "~/lib/truncate";
 
 export interface HeaderUser {
@@ -13,6 +14,8 @@ export interface HeaderUser {
   /** A board member (decided on the server, `isBoardMember`). */
   boardMember: boolean;
   tenantDisplayName: string | null;
+  /** The menu entries this user can use, decided on the server (`menuOf`). */
+  menu: MenuEntry[];
 }
 
 export interface HeaderTheme {
@@ -35,16 +38,9 @@ export function Header({
   const headerRef = useRef<HTMLElement>(null);
   useCloseDisclosuresOnEscape(headerRef);
   const isProxy = user?.features.includes("property_manager_proxy") ?? false;
-  const isBoard = user?.boardMember ?? false;
   const menu = user
     ? [
-        { to: "/transfers", label: t("shell.transfers") },
-        ...(isBoard && user.features.includes("private_agreement")
-          ? [{ to: "/transfers/private", label: t("shell.myTransfers") }]
-          : []),
-        ...(user.role === "PropertyManager"
-          ? [{ to: "/completedTransfers", label: t("shell.completedTransfers") }]
-          : []),
+        ...user.menu.map((entry) => ({ to: MENU_ENTRIES[entry].to, label: t(MENU_ENTRIES[entry].label) })),
         { to: "/account", label: t("shell.nameAndContact"), mobileOnly: true },
       ]
     : [];
@@ -107,7 +103,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
       </summary>
       <div className="disclosure__panel disclosure__panel--right">
         <p className="user-menu__name">{fullName}</p>
-        {user.email ? <p className="user-menu__email">{user.email}</p> : null}
+        {user.email ? <p className="user-menu__email">{withBreakBeforeAt(user.email)}</p> : null}
         {user.tenantDisplayName ? <p className="user-menu__tenant">{user.tenantDisplayName}</p> : null}
         <LinkList links={["account", "logout"]} className="link-list" />
         <LinkList
@@ -116,6 +112,19 @@ function UserMenu({ user }: { user: HeaderUser }) {
         />
       </div>
     </details>
+  );
+}
+
+/** An e-mail address that may wrap before its @ rather than in the middle of a word. */
+function withBreakBeforeAt(email: string) {
+  const at = email.indexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
 

@@ -111,7 +111,11 @@ function Cell({
 }) {
   switch (column) {
     case "Object":
-      return <Link to={href}>{row.objectDescription}</Link>;
+      return (
+        <Link to={href} className="nowrap">
+          {row.objectDescription}
+        </Link>
+      );
     case "Association":
       return (
         <Truncated text={abbreviateAssociationName(row.tenantAssociation)} full={row.tenantAssociation} />

@@ -7,7 +7,7 @@ import * as bankidChoice from "~/routes/login_.bankid";
 import * as bankidWait from "~/routes/login_.bankid_.wait";
 import * as devBankid from "~/routes/dev.bankid";
 import * as account from "~/routes/account";
-import { homeOf, meets } from "~/server/auth/guards.server";
+import { homeOf, meets, menuOf } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getUserById } from "~/server/domain/users.server";
 import { getBankIdSimulator } from "~/server/integrations/bankid/index.server";
@@ -75,6 +75,28 @@ describe("sign-in through the routes", () => {
     // The completed order is consumed: replaying the wait page cannot sign in again.
     const replay = await thrown(bankidWait.loader(args(request("/login/bankid/wait", { cookie }))));
     expect(replay.headers.get("Location")).toBe("/login?error=2");
+  });
+
+  it("after the QR was scanned on another device, the page does not speak of this computer", async () => {
+    let cookie = "";
+    cookie = mergeCookies(cookie, await apiLogin.loader(args(request("/api/login?tenant=stadsbo&r=%2F"))));
+    const order = (await bankidChoice.action(
+      args(formRequest("/login/bankid", { device: "OtherDevice", r: "/" }, { cookie })),
+    )) as Response;
+    cookie = mergeCookies(cookie, order);
+    const before = await (
+      (await bankidWait.loader(args(request("/login/bankid/wait", { cookie })))) as Response
+    ).json();
+    expect(before).toMatchObject({ device: "OtherDevice", rfa: "RFA1", hasQr: true });
+    const simulator = getBankIdSimulator();
+    const pending = simulator.listPendingOrders().find((o) => !o.started)!;
+    simulator.openWithQrData(pending.currentQrData, "197904122319");
+    await new Promise((resolve) => setTimeout(resolve, 1050)); // BankID: collect at most once a second
+    const scanned = await (
+      (await bankidWait.loader(args(request("/login/bankid/wait", { cookie })))) as Response
+    ).json();
+    expect(scanned).toMatchObject({ status: "pending", rfa: "RFA21", hasQr: false });
+    await bankidWait.action(args(formRequest("/login/bankid/wait", { intent: "cancel" }, { cookie })));
   });
 
   it("refuses an unknown device with 400 and a foreign r falls back to /", async () => {
@@ -232,5 +254,15 @@ describe("guards", () => {
     expect(homeOf(karin)).toBe("/transfers");
     expect(homeOf(elin)).toBe("/transfers/private");
     expect(homeOf(goran)).toBe("/noPermissions");
+  });
+
+  it("offer each user only the menu entries the role can use", async () => {
+    const db = getDb();
+    const menu = async (id: string) => menuOf((await getUserById(db, id))!);
+    expect(await menu("user-maria")).toEqual(["transfers", "completedTransfers"]);
+    expect(await menu("user-karin")).toEqual(["transfers", "myTransfers"]);
+    expect(await menu("user-erik")).toEqual(["transfers"]);
+    // A private party belongs to no association's board: the board list would always be empty.
+    expect(await menu("user-elin")).toEqual(["myTransfers"]);
   });
 });

@@ -2,6 +2,8 @@ import { redirect } from "@remix-run/node";
 import type { UserRole } from "../db/schema.server";
 import { isBoardMember } from "../domain/board.server";
 import type { Feature, User } from "../domain/users.server";
+import { INDIVIDUALS_TENANT_ID } from "../domain/tenants.server";
+import type { MenuEntry } from "~/lib/shell";
 import { redirectToLogin } from "../api.server";
 import { pathWithQuery } from "../http.server";
 import { getOptionalUser } from "./user.server";
@@ -49,4 +51,20 @@ export function homeOf(user: Pick<User, "role" | "features">): string {
   if (user.role === "PropertyManager" || user.features.includes("board_member")) return "/transfers";
   if (user.features.includes("private_agreement")) return "/transfers/private";
   return "/noPermissions";
+}
+
+/**
+ * The main menu entries a user can use (spec 01 §2 and "Roles"). Överlåtelser is the board's or the property
+ * manager's list: a private party (a user of the individuals tenant, who belongs to no association's board)
+ * would only find it empty, so it is left out; Mina överlåtelser needs private_agreement.
+ */
+export function menuOf(user: Pick<User, "role" | "features" | "tenantId">): MenuEntry[] {
+  const manager = user.role === "PropertyManager";
+  const board = isBoardMember(user);
+  const privateParty = user.tenantId === INDIVIDUALS_TENANT_ID && !user.features.includes("board_member");
+  const menu: MenuEntry[] = [];
+  if (manager || (board && !privateParty)) menu.push("transfers");
+  if (board && user.features.includes("private_agreement")) menu.push("myTransfers");
+  if (manager) menu.push("completedTransfers");
+  return menu;
 }

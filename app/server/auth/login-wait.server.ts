@@ -17,7 +17,8 @@ export type WaitResult =
 export async function waitForLogin(request: Request): Promise<WaitResult> {
   const orderId = await loginOrderIdOf(request);
   if (!orderId) return { kind: "none" };
-  const state = await pollLogin(getDb(), bankId(), orderId);
+  const mobile = /Android|iPhone|iPad|Mobile/i.test(request.headers.get("User-Agent") ?? "");
+  const state = await pollLogin(getDb(), bankId(), orderId, { mobile });
   if (!state) return { kind: "none" };
   if (state.status === "complete") {
     try {
@@ -36,6 +37,5 @@ export async function waitForLogin(request: Request): Promise<WaitResult> {
       response: new Response(null, { status: 302, headers: { Location: "/login?error=2" } }),
     };
   }
-  const mobile = /Android|iPhone|iPad|Mobile/i.test(request.headers.get("User-Agent") ?? "");
   return { kind: "waiting", state, launchUrl: launchUrl({ autoStartToken: state.autoStartToken, mobile }) };
 }

@@ -84,12 +84,15 @@ export async function getLoginOrder(db: Db, id: string | undefined | null): Prom
   return (await db.selectFrom("login_orders").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
-/** Collects the order (at most once a second) and answers what the waiting page shows. */
+/**
+ * Collects the order (at most once a second) and answers what the waiting page shows. `mobile`: the page is
+ * shown on a phone or tablet, which picks BankID's wording for the same device.
+ */
 export async function pollLogin(
   db: Db,
   bankid: BankIdClient,
   id: string,
-  now = new Date(),
+  { mobile = false, now = new Date() }: { mobile?: boolean; now?: Date } = {},
 ): Promise<LoginState | null> {
   let order = await getLoginOrder(db, id);
   if (!order) return null;
@@ -99,7 +102,7 @@ export async function pollLogin(
   if (order.status === "pending" && due) {
     order = await collectOnce(db, bankid, order, now);
   }
-  return stateOf(order, now);
+  return stateOf(order, now, mobile);
 }
 
 async function collectOnce(db: Db, bankid: BankIdClient, order: LoginOrder, now: Date): Promise<LoginOrder> {
@@ -160,15 +163,20 @@ export function currentQrData(order: LoginOrder, now: Date): string {
   );
 }
 
-function stateOf(order: LoginOrder, now: Date): LoginState {
+function stateOf(order: LoginOrder, now: Date, mobile: boolean): LoginState {
   const sameDevice = order.device === "ThisDevice";
   let rfa: RfaCode | null = null;
   if (order.status === "pending")
-    rfa = rfaFor({ status: "pending", hintCode: order.hint_code ?? "outstandingTransaction", sameDevice });
+    rfa = rfaFor({
+      status: "pending",
+      hintCode: order.hint_code ?? "outstandingTransaction",
+      sameDevice,
+      mobile,
+    });
   else if (order.status === "failed")
     rfa = order.hint_code?.startsWith("error:")
       ? "RFA5"
-      : rfaFor({ status: "failed", hintCode: order.hint_code ?? "", sameDevice });
+      : rfaFor({ status: "failed", hintCode: order.hint_code ?? "", sameDevice, mobile });
   else if (order.status === "cancelled") rfa = "RFA3";
   const waitingForApp =
     order.status === "pending" && (order.hint_code === null || order.hint_code === "outstandingTransaction");

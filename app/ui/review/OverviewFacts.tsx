@@ -35,8 +35,8 @@ export function DecisionBox({ review }: { review: TransferReview }) {
 export function OverviewFacts({ review }: { review: TransferReview }) {
   const { t } = useTranslation("review");
   const { t: tt } = useTranslation("transfer");
-  const rows: Array<[string, string]> = [
-    [t("object"), review.objectDescription],
+  const rows: Array<[string, string] | [string, string, "nowrap"]> = [
+    [t("object"), review.objectDescription, "nowrap"],
     [t("association"), review.tenantAssociation.name],
     [
       t("organisationNumber"),
@@ -81,13 +81,14 @@ export function OverviewFacts({ review }: { review: TransferReview }) {
   );
 }
 
-function SummaryList({ rows }: { rows: Array<[string, string]> }) {
+/** Rows of term and value; a row marked nowrap (an object number) never breaks inside its value. */
+function SummaryList({ rows }: { rows: Array<[string, string] | [string, string, "nowrap"]> }) {
   return (
     <dl className="summary-list">
-      {rows.map(([term, value]) => (
+      {rows.map(([term, value, wrap]) => (
         <div key={term}>
           <dt>{term}</dt>
-          <dd>{value}</dd>
+          <dd className={wrap}>{value}</dd>
         </div>
       ))}
     </dl>

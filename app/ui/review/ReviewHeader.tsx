@@ -19,7 +19,9 @@ export function ReviewHeader({
         <p className="muted">
           {review.tenantAssociation.name} · {tt(`transferType.${review.transferType}`)}
         </p>
-        <h1>{review.objectDescription}</h1>
+        <h1>
+          <span className="nowrap">{review.objectDescription}</span>
+        </h1>
         <p>
           <StatusTag row={{ ...review, hasDeviation: review.hasDeviations }} role={role} />
         </p>

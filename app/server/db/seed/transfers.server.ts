@@ -422,6 +422,15 @@ export const SEED_ASSOCIATIONS: readonly AssociationSeed[] = [
     postal: "413 24",
     city: "Göteborg",
     apartments: [
+      ["1101", 2, 57],
+      ["1202", 1, 38],
+      ["1301", 3, 76],
+      ["1502", 2, 61],
+      ["1701", 4, 92],
+      ["1802", 2, 58],
+      ["1901", 3, 80],
+      ["1902", 1, 35],
+      ["2001", 2, 60],
       ["1401", 2, 59],
       ["1602", 3, 77],
       ["1801", 1, 37],
@@ -438,6 +447,15 @@ export const SEED_ASSOCIATIONS: readonly AssociationSeed[] = [
     postal: "414 71",
     city: "Göteborg",
     apartments: [
+      ["1301", 2, 52],
+      ["1302", 3, 71],
+      ["1401", 2, 50],
+      ["1402", 1, 36],
+      ["1501", 3, 74],
+      ["1502", 2, 55],
+      ["1601", 4, 90],
+      ["1602", 2, 54],
+      ["1701", 3, 72],
       ["1001", 2, 49],
       ["1102", 3, 70],
       ["1201", 4, 88],
@@ -641,9 +659,89 @@ const STOCKHOLM = { county: "Stockholms län", municipality: "Stockholm", parish
 const GOTEBORG = { county: "Västra Götalands län", municipality: "Göteborg", parish: "Masthugget" };
 const NORRKOPING = { county: "Östergötlands län", municipality: "Norrköping", parish: "Sankt Olai" };
 
+/**
+ * Nordhem's ongoing sales queue: eighteen plain broker sales in Kungsladugård and Guldheden, so that Anders
+ * Lund's default list (Aktiva överlåtelser) holds more than one page of 25 and the demo shows `Hämta fler
+ * överlåtelser`. Plain on purpose: no flags, messages or supplements beyond what each status implies.
+ */
+function nordhemQueue(): TransferInput[] {
+  const objects = [
+    ...["1301", "1302", "1401", "1402", "1501", "1502", "1601", "1602", "1701"].map(
+      (a) => `kungsladugard:${a}`,
+    ),
+    ...["1101", "1202", "1301", "1502", "1701", "1802", "1901", "1902", "2001"].map((a) => `guldheden:${a}`),
+  ];
+  const sellers: Array<[string, string, string, "f" | "m"]> = [
+    ["Ingrid", "Alvarsson", "1958-03-14", "f"],
+    ["Tomas", "Berglöf", "1969-11-02", "m"],
+    ["Sanna", "Claesson", "1987-05-21", "f"],
+    ["Mikael", "Dahlberg", "1974-08-09", "m"],
+    ["Elsa", "Eriksson", "1995-01-30", "f"],
+    ["Rasmus", "Frisk", "1989-06-17", "m"],
+    ["Linnea", "Gustafsson", "1991-12-05", "f"],
+    ["Hampus", "Holm", "1983-02-26", "m"],
+    ["Agnes", "Isaksson", "1966-09-13", "f"],
+  ];
+  const buyers: Array<[string, string, string, "f" | "m"]> = [
+    ["Nils", "Jakobsson", "1996-04-08", "m"],
+    ["Tilda", "Karlberg", "1998-07-19", "f"],
+    ["Axel", "Lindahl", "1994-10-27", "m"],
+    ["Maja", "Mattsson", "1997-03-03", "f"],
+    ["Vincent", "Nordin", "1993-05-14", "m"],
+    ["Wilma", "Olofsson", "1999-08-22", "f"],
+    ["Hugo", "Palm", "1990-01-11", "m"],
+    ["Alva", "Rydberg", "1995-11-29", "f"],
+    ["Melvin", "Sjögren", "1992-06-06", "m"],
+  ];
+  const brokers = [BROKERS.bjurfors, BROKERS.erikolsson];
+  return objects.map((object, i): TransferInput => {
+    const seller = sellers[i % sellers.length]!;
+    const buyer = buyers[(i * 4) % buyers.length]!;
+    const daysAgo = 2 + i * 2;
+    const base = {
+      id: `t-nordhem-queue-${String(i + 1).padStart(2, "0")}`,
+      object,
+      type: "Purchase" as const,
+      initiator: "Intermediary" as const,
+      created: `${daysAgo + 6}d 09:${String(10 + i).padStart(2, "0")}`,
+      updated: `${daysAgo}d 14:${String(10 + i).padStart(2, "0")}`,
+      broker: brokers[i % brokers.length]!,
+      price: 2_150_000 + i * 137_000,
+      contract: -(daysAgo + 7),
+      entry: 30 + i * 3,
+      transferors: [
+        {
+          who: person(seller[3], seller[0], seller[1], seller[2], 60 + i),
+          owner: "1/1" as const,
+          share: "1/1" as const,
+        },
+      ],
+      acquirers: [{ who: person(buyer[3], buyer[0], buyer[1], buyer[2], 80 + i), share: "1/1" as const }],
+    };
+    switch (i % 3) {
+      case 0:
+        return {
+          ...base,
+          status: "OngoingApplications",
+          path: ["registerFromIntermediary"],
+          documents: "agreement",
+        };
+      case 1:
+        return { ...base, status: "TransferReviewInProgress", path: BROKER_REVIEW };
+      default:
+        return {
+          ...base,
+          status: "MembershipReviewInProgress",
+          path: [...BROKER_REVIEW, "sendToMembershipReview"],
+        };
+    }
+  });
+}
+
 /** The demo's transfers. Parties are written out per transfer; ids are readable and stable. */
 function transferInputs(): TransferInput[] {
   return [
+    ...nordhemQueue(),
     // ---- Stadsbo Förvaltning: Bostadsrättsföreningen Kvarnen 3 (board: Karin Lindqvist, Erik Johansson)
     {
       id: "t-kvarnen-initiated",

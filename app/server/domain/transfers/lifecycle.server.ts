@@ -178,6 +178,17 @@ export class TransitionError extends Error {
   }
 }
 
+/**
+ * The statuses in the order a transfer passes through them (creation, application, review, decision, then
+ * abort), for sorting by status. TRANSFER_STATUSES is declared in this order.
+ */
+export const LIFECYCLE_ORDER: readonly TransferStatus[] = TRANSFER_STATUSES;
+
+/** A status's place in LIFECYCLE_ORDER. */
+export function lifecycleRank(status: TransferStatus): number {
+  return LIFECYCLE_ORDER.indexOf(status);
+}
+
 export function isFinal(status: TransferStatus): boolean {
   return (FINAL_STATUSES as readonly TransferStatus[]).includes(status);
 }

@@ -6,6 +6,7 @@ import { seed } from "~/server/db/seed/seed.server";
 import { freshPostgres, freshSqlite } from "../../../../tests/support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../../../../tests/support/transfers";
 import type { Viewer } from "./facts.server";
+import { LIFECYCLE_ORDER, lifecycleRank } from "./lifecycle.server";
 import {
   ListRequestSchema,
   PAGE_SIZE,
@@ -194,13 +195,13 @@ const TOGGLE_ORACLE: Record<Toggle, (s: Seed) => boolean> = {
   UnresolvedMessages: (s) => s.unresolved_messages > 0,
 };
 
-const SORT_ORACLE: Record<SortField, (s: Seed) => string> = {
+const SORT_ORACLE: Record<SortField, (s: Seed) => string | number> = {
   Object: (s) => s.object_number,
   Association: (s) => s.association_name,
   Address: (s) => s.street,
   Type: (s) => s.transfer_type,
   Initiator: (s) => s.initiator_role,
-  Status: (s) => s.status,
+  Status: (s) => lifecycleRank(s.status),
   Modified: (s) => s.modified_at,
 };
 
@@ -597,6 +598,25 @@ for (const [backend, open] of BACKENDS) {
         const q = query("active", { order: { by, direction } });
         const got = await all(viewers.maria!, q);
         expect(got.ids).toEqual(expected(q, WHO.maria!).ids);
+      });
+
+      it("sorts by Status in the lifecycle's order, not by the status name", async () => {
+        const asc = await all(viewers.maria!, query("active", { order: { by: "Status", direction: "Asc" } }));
+        const byId = new Map(SEEDS.map((s) => [s.id, s.status]));
+        const statuses = asc.ids.map((id) => byId.get(id)!);
+        expect(new Set(statuses).size).toBeGreaterThan(3);
+        const ranks = statuses.map(lifecycleRank);
+        expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+        // By name, ApplicationSent would come first and Initiating after DraftTransfer.
+        expect(statuses.indexOf("Initiating")).toBeLessThan(statuses.indexOf("ApplicationSent"));
+        expect(LIFECYCLE_ORDER.indexOf("MembershipApproved")).toBeGreaterThan(
+          LIFECYCLE_ORDER.indexOf("MembershipReviewInProgress"),
+        );
+        const desc = await all(
+          viewers.maria!,
+          query("active", { order: { by: "Status", direction: "Desc" } }),
+        );
+        expect(desc.ids.map((id) => lifecycleRank(byId.get(id)!))).toEqual([...ranks].reverse());
       });
 
       it("pages 25 at a time without overlap, and cumulative pages equal the pages joined", async () => {

@@ -9,6 +9,7 @@ import type { Db } from "../../db/kysely.server";
 import type { Database, TransferRow } from "../../db/schema.server";
 import type { Viewer } from "./facts.server";
 import { boardAssociationsOf, isBoardMember } from "../board.server";
+import { LIFECYCLE_ORDER } from "./lifecycle.server";
 import { isPrivateParty, scopedTransfers } from "./scope.server";
 
 /**
@@ -376,6 +377,23 @@ const SORT_COLUMNS = {
   Modified: "transfers.modified_at",
 } as const satisfies Record<SortField, string>;
 
+/**
+ * Sorting by Status follows the lifecycle, not the status name: a CASE over the status column giving each
+ * status its place in LIFECYCLE_ORDER (literals, so SQLite and PostgreSQL both compare integers; an unknown
+ * value sorts last).
+ */
+const STATUS_RANK = sql<number>`case ${sql.ref("transfers.status")} ${sql.join(
+  LIFECYCLE_ORDER.map((status, rank) => sql`when ${sql.lit(status)} then ${sql.lit(rank)}`),
+  sql` `,
+)} else ${sql.lit(LIFECYCLE_ORDER.length)} end`;
+
+/** The expression a list is ordered by; `forIndex` false keeps a planner from walking an index in order. */
+function sortExpression(by: SortField, forIndex: boolean) {
+  if (by === "Status") return STATUS_RANK;
+  const column = SORT_COLUMNS[by] ?? SORT_COLUMNS.Modified;
+  return forIndex ? sql.ref(column) : notForIndex(column);
+}
+
 interface Dates {
   today: string;
   twelveMonthsAgo: string;
@@ -551,7 +569,7 @@ export function listQueries(db: Db, viewer: Viewer, q: ListQuery, opts: { now: D
   const page = clampPage(Number.isInteger(q.page) ? q.page : 1);
   const limit = opts.cumulative ? page * PAGE_SIZE : PAGE_SIZE;
   const offset = opts.cumulative ? 0 : (page - 1) * PAGE_SIZE;
-  const column = SORT_COLUMNS[q.order.by] ?? SORT_COLUMNS.Modified;
+  const by = q.order.by in SORT_COLUMNS ? q.order.by : "Modified";
   const direction = q.order.direction === "Asc" ? "asc" : "desc";
 
   const narrowed = q.search.trim() !== "" || keepKnown(togglesFor(q.kind), q.toggles).length > 0;
@@ -559,7 +577,7 @@ export function listQueries(db: Db, viewer: Viewer, q: ListQuery, opts: { now: D
     .select("transfers.id")
     .where((eb) => baseConditions(eb, q, d))
     .where((eb) => statusFilterConditions(eb, q, d))
-    .orderBy(narrowed ? notForIndex(column) : column, direction)
+    .orderBy(sortExpression(by, !narrowed), direction)
     .orderBy("transfers.id", direction)
     .limit(limit)
     .offset(offset);
@@ -569,7 +587,7 @@ export function listQueries(db: Db, viewer: Viewer, q: ListQuery, opts: { now: D
     .selectFrom("transfers")
     .selectAll("transfers")
     .where("transfers.id", "in", pageIds)
-    .orderBy(notForIndex(column), direction)
+    .orderBy(sortExpression(by, false), direction)
     .orderBy("transfers.id", direction);
 
   const flags = flagsOf(q.kind);

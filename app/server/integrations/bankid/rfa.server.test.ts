@@ -9,10 +9,14 @@ describe("rfaFor", () => {
     ["pending", "outstandingTransaction", true, true, "RFA13"],
     ["pending", "noClient", false, false, "RFA1"],
     ["pending", "noClient", true, true, "RFA1"],
-    ["pending", "started", false, false, "RFA15A"],
     ["pending", "started", true, false, "RFA15A"],
     ["pending", "started", true, true, "RFA15B"],
-    ["pending", "started", false, true, "RFA15B"],
+    // After the QR was scanned on another device, "this computer/device" would be wrong: the generic message.
+    ["pending", "started", false, false, "RFA21"],
+    ["pending", "started", false, true, "RFA21"],
+    ["pending", "noClient", true, false, "RFA1"],
+    ["pending", "userSign", true, true, "RFA9"],
+    ["pending", "userMrtd", false, false, "RFA23"],
     ["pending", "userSign", false, false, "RFA9"],
     ["pending", "userMrtd", true, true, "RFA23"],
     ["pending", "userCallConfirm", false, false, "RFA21"],
@@ -25,6 +29,9 @@ describe("rfaFor", () => {
     ["failed", "startFailed", true, false, "RFA17A"],
     ["failed", "startFailed", true, true, "RFA17A"],
     ["failed", "startFailed", false, false, "RFA17B"],
+    ["failed", "startFailed", false, true, "RFA17B"],
+    ["failed", "userCancel", true, false, "RFA6"],
+    ["failed", "expiredTransaction", true, true, "RFA8"],
     ["failed", "transactionRiskBlocked", false, false, "RFA22"],
     ["failed", "somethingNew", false, false, "RFA22"],
   ] as const)("%s %s (sameDevice %s, mobile %s) -> %s", (status, hintCode, sameDevice, mobile, expected) => {
@@ -37,6 +44,12 @@ describe("rfaFor", () => {
 
   it("defaults to desktop wording when mobile is not given", () => {
     expect(rfaFor({ status: "pending", hintCode: "started", sameDevice: true })).toBe("RFA15A");
+  });
+
+  it("never tells someone waiting for another device to look on this computer or device", () => {
+    for (const hintCode of ["outstandingTransaction", "noClient", "started", "userSign", "userMrtd"])
+      for (const mobile of [false, true])
+        expect(rfaFor({ status: "pending", hintCode, sameDevice: false, mobile })).not.toMatch(/^RFA1[35]/);
   });
 });
 

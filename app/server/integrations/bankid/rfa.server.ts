@@ -29,6 +29,7 @@ export interface RfaInput<S extends CollectStatus = CollectStatus> {
   hintCode?: string;
   /** The app was (to be) launched on the device showing the page, not through the QR code. */
   sameDevice: boolean;
+  /** The device showing the page is a phone or tablet (only matters on the same device). */
   mobile?: boolean;
 }
 
@@ -44,6 +45,9 @@ export function rfaFor({ status, hintCode, sameDevice, mobile = false }: RfaInpu
       case "noClient":
         return "RFA1";
       case "started":
+        // RFA15A/B speak of BankID "on this computer/device": true only when the app runs on the device
+        // showing the page. After the QR was scanned on another device the generic pending message fits.
+        if (!sameDevice) return "RFA21";
         return mobile ? "RFA15B" : "RFA15A";
       case "userSign":
         return "RFA9";
