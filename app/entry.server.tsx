@@ -3,10 +3,10 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { getEnv } from "./server/env.server";
-import { sharedInstance } from "./server/i18n.server";
-import { contentSecurityPolicy, createNonce, securityHeaders } from "./server/security.server";
-import { CoalescingPassThrough } from "./server/coalescing-stream.server";
+import { getEnv } from "./server/platform/env.server";
+import { sharedInstance } from "./server/platform/i18n.server";
+import { contentSecurityPolicy, createNonce, securityHeaders } from "./server/platform/security.server";
+import { CoalescingPassThrough } from "./server/platform/coalescing-stream.server";
 import { NonceProvider } from "./ui/nonce";
 
 const ABORT_DELAY = 5_000;

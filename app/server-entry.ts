@@ -1,8 +1,8 @@
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
-import { protectRoutes } from "./server/protect-routes.server";
-import { initialize } from "./server/startup.server";
-import { getEnv } from "./server/env.server";
+import { protectRoutes } from "./server/platform/protect-routes.server";
+import { initialize } from "./server/platform/startup.server";
+import { getEnv } from "./server/platform/env.server";
 import { startJobRunner } from "./server/jobs/index.server";
 
 // The server build remix-serve loads: the compiled app, with start-up work done before the first request
@@ -27,5 +27,5 @@ export const publicPath = build.publicPath;
 export const entry = build.entry;
 export const routes = protectRoutes(build.routes as ServerBuild["routes"]);
 // For server.js, which refuses cross-site writes before Remix: the same rule and the same Swedish text.
-export { isCrossSite } from "./server/security.server";
+export { isCrossSite } from "./server/platform/security.server";
 export { default as commonTexts } from "./locales/sv/common.json";

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { getDbHandle } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seed } from "~/server/db/seed/seed.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 const command = process.argv[2];
 const { db, kind, destroy } = getDbHandle();

@@ -6,9 +6,9 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDatabase, sqliteFile } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { generateBulk } from "~/server/db/seed/bulk.server";
+import { generateBulk } from "./bulk/generate";
 import { isSeeded, seed } from "~/server/db/seed/seed.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 const USAGE =
   "usage: tsx scripts/seed-bulk.ts [--transfers N] [--seed S] [--tenants id,id] [--database-url URL]";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { canList, parsePrivateListRequest } from "~/server/domain/transfers/lists.server";
 import { toPrivateListItems } from "~/server/domain/transfers/views.server";
-import { answerListCall } from "~/server/transfer-api.server";
+import { answerListCall } from "~/server/web/transfer-api.server";
 
 /** POST api/core/privateAgreements, body {page} (spec 01 §7): Mina överlåtelser, feature private_agreement. */
 export const loader = () => methodNotAllowed("POST");

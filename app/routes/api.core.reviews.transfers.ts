@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { canList, parseListRequest, type ListKind } from "~/server/domain/transfers/lists.server";
 import { toListItem } from "~/server/domain/transfers/views.server";
-import { answerListCall } from "~/server/transfer-api.server";
+import { answerListCall } from "~/server/web/transfer-api.server";
 
 /**
  * POST api/core/reviews/transfers (spec 01 §7): a property manager's list (tab Aktiva överlåtelser, or

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed } from "~/server/api.server";
-import { readJson } from "~/server/auth/api-user.server";
+import { apiError, methodNotAllowed } from "~/server/web/api.server";
+import { readJsonBody } from "~/server/platform/body.server";
 import {
   markPartsNotified,
   markSaleStopped,
@@ -10,7 +10,7 @@ import {
   type UseCaseContext,
   type UseCaseResult,
 } from "~/server/domain/transfers/use-cases.server";
-import { runApi, contextForActor } from "~/server/transfer-api.server";
+import { runApi, contextForActor } from "~/server/web/transfer-api.server";
 
 const FLAGS: Record<string, (ctx: UseCaseContext, input: unknown) => Promise<UseCaseResult>> = {
   markSaleStopped,
@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const useCase = FLAGS[params.flag ?? ""];
   if (!useCase || !Object.hasOwn(FLAGS, params.flag ?? "")) return apiError(404);
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  const body = await readJson(request);
+  const body = await readJsonBody(request);
   const version = body && typeof body === "object" && "version" in body ? body.version : undefined;
   return runApi(request, (actor) => useCase(contextForActor(actor), { transferId: params.id, version }));
 }

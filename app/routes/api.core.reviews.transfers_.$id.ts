@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed } from "~/server/api.server";
+import { apiError, methodNotAllowed } from "~/server/web/api.server";
 import { getTransferForReview } from "~/server/domain/transfers/views.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
-import { runApi, viewContext } from "~/server/transfer-api.server";
+import { runApi, viewContext } from "~/server/web/transfer-api.server";
 
 /** GET api/core/reviews/transfers/{id}: the transfer for review (spec 02 §3), scoped to the user. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

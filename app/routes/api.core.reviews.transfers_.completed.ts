@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { canList, parseListRequest } from "~/server/domain/transfers/lists.server";
 import { toListItem } from "~/server/domain/transfers/views.server";
-import { answerListCall } from "~/server/transfer-api.server";
+import { answerListCall } from "~/server/web/transfer-api.server";
 
 /** POST api/core/reviews/transfers/completed (spec 01 §7): Avklarade överlåtelser, property managers only. */
 export const loader = () => methodNotAllowed("POST");

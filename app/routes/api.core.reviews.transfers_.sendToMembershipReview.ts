@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/server/api.server";
-import { readJson } from "~/server/auth/api-user.server";
+import { methodNotAllowed } from "~/server/web/api.server";
+import { readJsonBody } from "~/server/platform/body.server";
 import { sendToMembershipReview } from "~/server/domain/transfers/use-cases.server";
-import { runApi, contextForActor } from "~/server/transfer-api.server";
+import { runApi, contextForActor } from "~/server/web/transfer-api.server";
 
 /** POST api/core/reviews/transfers/sendToMembershipReview, body {transferId}. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readJson(request);
+  const body = await readJsonBody(request);
   return runApi(request, (actor) => sendToMembershipReview(contextForActor(actor), body));
 }
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/server/api.server";
-import { readJson } from "~/server/auth/api-user.server";
+import { methodNotAllowed } from "~/server/web/api.server";
+import { readJsonBody } from "~/server/platform/body.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { addNote } from "~/server/domain/transfers/use-cases.server";
 import { listNotes } from "~/server/domain/transfers/views.server";
-import { runApi, contextForActor, viewContext } from "~/server/transfer-api.server";
+import { runApi, contextForActor, viewContext } from "~/server/web/transfer-api.server";
 
 /** GET api/core/transfers/{id}/notes: the notes of the user's side, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** POST api/core/transfers/{id}/notes, body {body}. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const body = await readJson(request);
+  const body = await readJsonBody(request);
   const text = body && typeof body === "object" && "body" in body ? body.body : undefined;
   return runApi(request, (actor) => addNote(contextForActor(actor), { transferId: params.id, body: text }));
 }

@@ -1,9 +1,9 @@
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { findScopedTransfer } from "~/server/domain/transfers/scope.server";
-import { runApi } from "~/server/transfer-api.server";
+import { runApi } from "~/server/web/transfer-api.server";
 
 /** GET api/core/transfers/{id}/status. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

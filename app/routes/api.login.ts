@@ -1,10 +1,10 @@
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { getTenantOrDefault } from "~/server/domain/tenants.server";
-import { safeRedirect } from "~/server/http.server";
+import { safeRedirect } from "~/server/platform/http.server";
 import { bankIdConfig } from "~/server/integrations/bankid/index.server";
-import { commitSession, getSession } from "~/server/session.server";
+import { commitSession, getSession } from "~/server/platform/session.server";
 
 /**
  * GET api/login?tenant=&r= (spec 01 §7): remembers the chosen tenant and starts its sign-in method. Every tenant

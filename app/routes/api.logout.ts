@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/server/auth/logout.server";
 

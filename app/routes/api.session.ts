@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { userJson } from "~/server/auth/api-user.server";
 import { getOptionalUser } from "~/server/auth/user.server";

@@ -1,6 +1,6 @@
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { tenantForRequest } from "~/server/domain/request-tenant.server";
+import { tenantForRequest } from "~/server/auth/request-tenant.server";
 import { toTheme } from "~/server/domain/tenants.server";
 
 /** GET api/tenant: the current tenant's identifier and theme (the neutral default when none is known). */

@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { json } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { listTenants } from "~/server/domain/tenants.server";

@@ -1,8 +1,8 @@
-import { methodNotAllowed } from "~/server/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/server/auth/user.server";
 import { mintAccessToken } from "~/server/live/tokens.server";
-import { getSession } from "~/server/session.server";
+import { getSession } from "~/server/platform/session.server";
 
 const noStore = { "Cache-Control": "no-store" };
 

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { tenantForRequest } from "~/server/domain/request-tenant.server";
+import { tenantForRequest } from "~/server/auth/request-tenant.server";
 import { supportContactOf } from "~/server/domain/tenants.server";
-import { getEnv } from "~/server/env.server";
-import { getT } from "~/server/i18n.server";
+import { getEnv } from "~/server/platform/env.server";
+import { getT } from "~/server/platform/i18n.server";
 import { pageTitle } from "~/ui/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {

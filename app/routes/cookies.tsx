@@ -7,10 +7,10 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "~/server/http.server";
-import { legalDocument } from "~/server/legal.server";
-import { hasCookieConsent, serializeCookieConsent } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { legalDocument } from "~/server/web/legal.server";
+import { hasCookieConsent, serializeCookieConsent } from "~/server/platform/session.server";
+import { redirectWithToast } from "~/server/web/toast.server";
 import { LegalDocument } from "~/ui/LegalDocument";
 import { storeConsent } from "~/ui/CookieConsent";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";

@@ -2,9 +2,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { getT } from "~/server/i18n.server";
+import { getT } from "~/server/platform/i18n.server";
 import { BankIdSimulatorError, getBankIdSimulator } from "~/server/integrations/bankid/index.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/web/toast.server";
 import { withValues } from "~/lib/messages";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { ErrorSummary, replyForm } from "~/ui/forms";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getT } from "~/server/i18n.server";
+import { getT } from "~/server/platform/i18n.server";
 import { ErrorPage } from "~/ui/ErrorPage";
 import { pageTitle } from "~/ui/page-title";
 

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getEnv } from "~/server/env.server";
-import { getT } from "~/server/i18n.server";
+import { getEnv } from "~/server/platform/env.server";
+import { getT } from "~/server/platform/i18n.server";
 import { FaqList, type FaqEntry } from "~/islands/FaqList";
 import { pageTitle } from "~/ui/page-title";
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { legalDocument } from "~/server/legal.server";
+import { legalDocument } from "~/server/web/legal.server";
 import { LegalDocument } from "~/ui/LegalDocument";
 import { pageTitle } from "~/ui/page-title";
 

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { homeOf, pointerGuard } from "~/server/auth/guards.server";
 import { getOptionalUser } from "~/server/auth/user.server";
 import { getDb } from "~/server/db/db.server";
-import { resolveTenant } from "~/server/domain/request-tenant.server";
+import { resolveTenant } from "~/server/auth/request-tenant.server";
 import { getTenantOrDefault, listTenants } from "~/server/domain/tenants.server";
-import { getEnv } from "~/server/env.server";
-import { safeRedirect } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
+import { getEnv } from "~/server/platform/env.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { getT } from "~/server/platform/i18n.server";
 import { pageTitle } from "~/ui/page-title";
 
 export const handle = { showFooter: true };

@@ -12,10 +12,10 @@ import { bankId, endUserIp, loginOrderIdOf } from "~/server/auth/login-flow.serv
 import { admitSignInStart } from "~/server/auth/sign-in-throttle.server";
 import { getDb } from "~/server/db/db.server";
 import { cancelLogin, LoginStartError, startLogin } from "~/server/domain/login.server";
-import { resolveTenant } from "~/server/domain/request-tenant.server";
-import { safeRedirect } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
-import { commitSession, getSession } from "~/server/session.server";
+import { resolveTenant } from "~/server/auth/request-tenant.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { getT } from "~/server/platform/i18n.server";
+import { commitSession, getSession } from "~/server/platform/session.server";
 import { withValues } from "~/lib/messages";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { ErrorSummary, replyForm } from "~/ui/forms";

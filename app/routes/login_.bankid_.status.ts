@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { waitForLogin } from "~/server/auth/login-wait.server";
-import { getSetCookies } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
+import { getSetCookies } from "~/server/platform/http.server";
+import { getT } from "~/server/platform/i18n.server";
 
 /** The waiting page's JavaScript poll: the same step as a page load, answered as JSON. */
 export async function loader({ request }: LoaderFunctionArgs) {

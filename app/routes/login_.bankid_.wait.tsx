@@ -11,7 +11,7 @@ import { bankId, loginOrderIdOf } from "~/server/auth/login-flow.server";
 import { waitForLogin } from "~/server/auth/login-wait.server";
 import { getDb } from "~/server/db/db.server";
 import { cancelLogin } from "~/server/domain/login.server";
-import { getT } from "~/server/i18n.server";
+import { getT } from "~/server/platform/i18n.server";
 import { BankIdWait } from "~/islands/BankIdWait";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";

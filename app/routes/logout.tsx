@@ -8,8 +8,8 @@ import {
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { endSession } from "~/server/auth/logout.server";
-import { safeRedirect } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { getT } from "~/server/platform/i18n.server";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
 

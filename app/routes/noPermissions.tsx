@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { getT } from "~/server/i18n.server";
+import { getT } from "~/server/platform/i18n.server";
 import { pageTitle } from "~/ui/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {

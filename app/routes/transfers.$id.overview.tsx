@@ -18,7 +18,7 @@ import { useTranslation } from "react-i18next";
 import { NoteFormSchema, TransferActionFormSchema } from "~/schemas/transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { recentWatchers, recordWatching } from "~/server/domain/transfers/activity.server";
+import { recentWatchers, recordWatching } from "~/server/live/activity.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
@@ -34,9 +34,9 @@ import {
   type UseCaseResult,
 } from "~/server/domain/transfers/use-cases.server";
 import { getTransferForReview, listNotes } from "~/server/domain/transfers/views.server";
-import { getT, svT } from "~/server/i18n.server";
-import { domainErrorText, domainKey, contextForActor } from "~/server/transfer-api.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { getT, svT } from "~/server/platform/i18n.server";
+import { domainErrorText, domainKey, contextForActor } from "~/server/web/transfer-api.server";
+import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
 import { ErrorPage } from "~/ui/ErrorPage";

@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/server/auth/guards.server";
-import { loadListPage } from "~/server/list-page.server";
-import { getT } from "~/server/i18n.server";
+import { loadListPage } from "~/server/web/list-page.server";
+import { getT } from "~/server/platform/i18n.server";
 import { ListControls } from "~/ui/ListControls";
 import { TransferListResults } from "~/ui/TransferListResults";
 import { useTenantPresence } from "~/islands/live/presence";

@@ -10,7 +10,7 @@ import { getDb } from "~/server/db/db.server";
 import { defaultListQuery, firstRowOfPage, searchTransfers } from "~/server/domain/transfers/lists.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { toPrivateListItems } from "~/server/domain/transfers/views.server";
-import { getT } from "~/server/i18n.server";
+import { getT } from "~/server/platform/i18n.server";
 import type { PrivateListItem } from "~/schemas/transfer-views";
 import { useFocusFirstNewRow } from "~/ui/ListControls";
 import { pageTitle } from "~/ui/page-title";

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { safeRedirect } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
-import { getSession } from "~/server/session.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { getT } from "~/server/platform/i18n.server";
+import { getSession } from "~/server/platform/session.server";
 import { pageTitle } from "~/ui/page-title";
 
 export const handle = { hideHeader: true };

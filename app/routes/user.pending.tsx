@@ -6,9 +6,9 @@ import { getOptionalUser } from "~/server/auth/user.server";
 import { getDb } from "~/server/db/db.server";
 import { provisionUser } from "~/server/domain/provisioning.server";
 import { getUserById } from "~/server/domain/users.server";
-import { redirectToLogin } from "~/server/api.server";
-import { safeRedirect } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
+import { redirectToLogin } from "~/server/web/api.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { getT } from "~/server/platform/i18n.server";
 import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
 import { pageTitle } from "~/ui/page-title";
 

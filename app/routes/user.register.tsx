@@ -15,12 +15,12 @@ import { draftFrom, registrationState, requireUnregisteredUser } from "~/server/
 import { getDb } from "~/server/db/db.server";
 import { provisionUser } from "~/server/domain/provisioning.server";
 import { registerUser } from "~/server/domain/users.server";
-import { safeRedirect } from "~/server/http.server";
-import { getT } from "~/server/i18n.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { getT } from "~/server/platform/i18n.server";
 import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
-import { legalDocument } from "~/server/legal.server";
-import { commitSession } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { legalDocument } from "~/server/web/legal.server";
+import { commitSession } from "~/server/platform/session.server";
+import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { ErrorSummary, TextField } from "~/ui/forms";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";

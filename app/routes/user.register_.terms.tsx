@@ -8,9 +8,9 @@ import {
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUnregisteredUser } from "~/server/auth/registration.server";
-import { safeRedirect } from "~/server/http.server";
-import { legalDocument } from "~/server/legal.server";
-import { commitSession, getSession } from "~/server/session.server";
+import { safeRedirect } from "~/server/platform/http.server";
+import { legalDocument } from "~/server/web/legal.server";
+import { commitSession, getSession } from "~/server/platform/session.server";
 import { LegalDocument } from "~/ui/LegalDocument";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";

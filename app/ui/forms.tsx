@@ -71,11 +71,18 @@ export function ErrorSummary({
   const items = errorItems(form, order);
   const signature = items.map((item) => `${item.id}:${item.message}`).join("|");
   useEffect(() => {
-    if (signature) ref.current?.focus();
+    if (!signature) return;
+    // conform focuses the first invalid field as it reports; the summary takes focus after it, as GOV.UK's does.
+    const timer = setTimeout(() => ref.current?.focus());
+    return () => clearTimeout(timer);
   }, [signature]);
   if (!items.length) return null;
   return (
+    // Focused when it appears: autofocus for the server-rendered page without JavaScript, the effect after a
+    // client-side post. Focus on an error summary is the GOV.UK pattern, not a surprise.
     <div
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- the GOV.UK error summary takes focus when it appears
+      autoFocus
       className="error-summary"
       aria-labelledby={`${form.id}-summary-title`}
       role="alert"

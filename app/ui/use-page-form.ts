@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 
 /**
- * conform set up the one way (decision 014): the schema of `app/schemas` validates in the browser on blur and on
- * submit, exactly as the action parses on the server; without JavaScript the server's reply renders the same errors.
+ * conform set up the one way (decision 014): the schema of `app/schemas` validates in the browser on submit and,
+ * once sent, on blur, exactly as the action parses on the server; without JavaScript the server's reply renders the same errors.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any object schema
 export function usePageForm<Schema extends z.ZodType<any, Record<string, any>>>(
@@ -19,8 +19,10 @@ export function usePageForm<Schema extends z.ZodType<any, Record<string, any>>>(
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    // Checked when sent, then again as each corrected field is left: no errors while a first answer is typed
+    // (the GOV.UK advice), and an error goes away as soon as the field is right.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }

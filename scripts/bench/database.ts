@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { CompiledQuery, sql, type Compilable } from "kysely";
 import { openDatabase, type Db } from "~/server/db/kysely.server";
-import { generateBulk } from "~/server/db/seed/bulk.server";
+import { generateBulk } from "../bulk/generate";
 import type { Viewer } from "~/server/domain/transfers/facts.server";
 import {
   defaultListQuery,

@@ -2,7 +2,7 @@
 // Prints {"user-id": "__session=…"} as JSON: the session cookie the server would set after a BankID sign-in.
 // A process of its own because session.server.ts keeps its cookie storage (and so the DATA_DIR's secret) for
 // the life of the process, and the bench needs cookies for two DATA_DIRs.
-import { commitSession, getSession } from "~/server/session.server";
+import { commitSession, getSession } from "~/server/platform/session.server";
 
 const cookies: Record<string, string> = {};
 for (const arg of process.argv.slice(2)) {

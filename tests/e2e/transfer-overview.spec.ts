@@ -37,7 +37,8 @@ test.describe("a property manager's transfer overview", () => {
     allowConsoleError(/status of 400/);
     await page.goto(`${TRANSFER}/overview`);
     await page.getByRole("button", { name: "Spara anteckning" }).click();
-    await expect(page.getByText("Fältet kan inte vara tomt")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Fältet kan inte vara tomt" })).toBeVisible();
+    await expect(page.locator("#note-body-error")).toHaveText("Fel: Fältet kan inte vara tomt");
     await expect(page.getByLabel("Ny anteckning")).toHaveAttribute("aria-invalid", "true");
     await expectNoA11yViolations();
     const text = `Köparen ringde om tillträdet (${jsEnabled ? "med" : "utan"} JavaScript).`;

@@ -11,8 +11,8 @@ import * as integrity from "~/routes/integrity";
 import * as logout from "~/routes/logout";
 import * as unavailable from "~/routes/unavailable";
 import * as root from "~/root";
-import { redirectToUnavailable, apiError } from "~/server/api.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectToUnavailable, apiError } from "~/server/web/api.server";
+import { redirectWithToast } from "~/server/web/toast.server";
 import { cookiesFrom, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });

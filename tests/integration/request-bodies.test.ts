@@ -10,7 +10,7 @@ import * as registerTerms from "~/routes/user.register_.terms";
 import * as flag from "~/routes/api.core.reviews.transfers_.$id.$flag";
 import * as tenants from "~/routes/api.tenants";
 import { getDb } from "~/server/db/db.server";
-import { commitSession, getSession } from "~/server/session.server";
+import { commitSession, getSession } from "~/server/platform/session.server";
 import { answered, request, startFreshApp } from "../support/app";
 
 /**

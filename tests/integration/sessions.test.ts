@@ -7,14 +7,14 @@ import * as logout from "~/routes/logout";
 import { getDb } from "~/server/db/db.server";
 import { deactivateUser } from "~/server/domain/provisioning.server";
 import { closeEndedSessions, closeLive, getLive } from "~/server/live/live.server";
-import { startServer } from "~/server/live/test-support.server";
+import { startServer } from "../support/live-server";
 import {
   ABSOLUTE_LIFETIME_MS,
   IDLE_TIMEOUT_MS,
   getSessionStorage,
   purgeExpiredSessions,
   setSessionClockForTests,
-} from "~/server/session.server";
+} from "~/server/platform/session.server";
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
@@ -95,7 +95,7 @@ describe("server-side sessions", () => {
 
     // The live channel's checks are not activity: an open tab alone does not keep a session alive.
     const watched = await signedInSession(mariaId);
-    const { sessionIsActive } = await import("~/server/session.server");
+    const { sessionIsActive } = await import("~/server/platform/session.server");
     for (let minutes = 10; minutes < 60; minutes += 10) {
       now += 10 * 60_000;
       expect(await sessionIsActive(watched.sessionId)).toBe(true);
@@ -139,7 +139,7 @@ describe("server-side sessions", () => {
   });
 
   it("a sign-in session never keeps an id planted before sign-in (fixation)", async () => {
-    const { rotateSession } = await import("~/server/session.server");
+    const { rotateSession } = await import("~/server/platform/session.server");
     const storage = getSessionStorage();
     const planted = await storage.getSession();
     planted.set("loginOrderId", "order-1");

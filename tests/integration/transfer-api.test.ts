@@ -6,7 +6,7 @@ import * as abort from "~/routes/api.core.transfers.$id.abort";
 import * as status from "~/routes/api.core.transfers.$id.status";
 import * as notes from "~/routes/api.core.transfers.$id.notes";
 import { getDb } from "~/server/db/db.server";
-import { commitSession, getSession } from "~/server/session.server";
+import { commitSession, getSession } from "~/server/platform/session.server";
 import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 

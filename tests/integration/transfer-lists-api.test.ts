@@ -6,7 +6,7 @@ import * as privateAgreements from "~/routes/api.core.privateAgreements";
 import { PrivateListItemSchema, TransferListItemSchema } from "~/schemas/transfer-views";
 import { getDb } from "~/server/db/db.server";
 import { PAGE_SIZE } from "~/server/domain/transfers/lists.server";
-import { commitSession, getSession } from "~/server/session.server";
+import { commitSession, getSession } from "~/server/platform/session.server";
 import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { CompiledQuery, sql, type Compilable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "~/server/db/kysely.server";
-import { generateBulk } from "~/server/db/seed/bulk.server";
+import { generateBulk } from "../../scripts/bulk/generate";
 import type { Viewer } from "~/server/domain/transfers/facts.server";
 import { defaultListQuery, listQueries, type ListQuery } from "~/server/domain/transfers/lists.server";
 import { actorFor } from "../support/transfers";

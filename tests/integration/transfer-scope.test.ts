@@ -14,7 +14,7 @@ import {
 } from "~/server/domain/transfers/views.server";
 import { markSaleStopped } from "~/server/domain/transfers/use-cases.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
-import { svT } from "~/server/i18n.server";
+import { svT } from "~/server/platform/i18n.server";
 import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 

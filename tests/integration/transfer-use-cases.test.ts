@@ -20,7 +20,7 @@ import {
   TransferListItemSchema,
   TransferReviewSchema,
 } from "~/schemas/transfer-views";
-import { svT } from "~/server/i18n.server";
+import { svT } from "~/server/platform/i18n.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/complete-abort.server";
 import { freshPostgres, freshSqlite } from "../support/db";

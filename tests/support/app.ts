@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resetEnvForTests } from "~/server/env.server";
-import { initialize } from "~/server/startup.server";
+import { resetEnvForTests } from "~/server/platform/env.server";
+import { initialize } from "~/server/platform/startup.server";
 
 /** Points the app at a fresh DATA_DIR (new SQLite file, new secret) and runs start-up as the server does. */
 export async function startFreshApp(): Promise<{ dataDir: string }> {
@@ -65,7 +65,7 @@ export async function signedInSession(
   userId: string,
   tenantId?: string,
 ): Promise<{ cookie: string; sessionId: string }> {
-  const { getSessionStorage } = await import("~/server/session.server");
+  const { getSessionStorage } = await import("~/server/platform/session.server");
   const storage = getSessionStorage();
   const session = await storage.getSession();
   session.set("userId", userId);
@@ -91,7 +91,7 @@ export async function formReplyOf(response: Response): Promise<{
   fields: Record<string, string[]>;
   values: Record<string, unknown>;
 }> {
-  const { svT } = await import("~/server/i18n.server");
+  const { svT } = await import("~/server/platform/i18n.server");
   const { splitMessage } = await import("~/lib/messages");
   const t = svT();
   const { result } = (await response.json()) as {

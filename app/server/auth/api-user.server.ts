@@ -18,21 +18,3 @@ export function userJson(user: User) {
     tenantDisplayName: user.tenantDisplayName,
   };
 }
-
-/** Field errors of a failed zod parse, translated, keyed by field path. */
-export function fieldErrors(
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
-  t: (key: string) => string,
-) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "body";
-    const text = t(issue.message);
-    const list = (errors[key] ??= []);
-    // zod reports one message per failed check; a field that fails two checks the same way says it once.
-    if (!list.includes(text)) list.push(text);
-  }
-  return errors;
-}
-
-export { readJsonBody as readJson } from "../body.server";

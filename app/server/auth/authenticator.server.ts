@@ -4,7 +4,7 @@ import { getDb } from "../db/db.server";
 import { consumeCompletedLogin } from "../domain/login.server";
 import { getTenantOrDefault } from "../domain/tenants.server";
 import { createPendingUser, findUserIdByPersonalNumber } from "../domain/users.server";
-import { getSessionStorage, rotateSession } from "../session.server";
+import { getSessionStorage, rotateSession } from "../platform/session.server";
 
 interface CompletedBankIdLogin {
   personalNumber: string;

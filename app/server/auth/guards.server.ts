@@ -4,8 +4,8 @@ import { isBoardMember } from "../domain/board.server";
 import type { Feature, User } from "../domain/users.server";
 import { INDIVIDUALS_TENANT_ID } from "../domain/tenants.server";
 import type { MenuEntry } from "~/lib/shell";
-import { redirectToLogin } from "../api.server";
-import { pathWithQuery } from "../http.server";
+import { redirectToLogin } from "../web/api.server";
+import { pathWithQuery } from "../platform/http.server";
 import { getOptionalUser } from "./user.server";
 
 export interface Requirements {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getBankIdClient } from "../integrations/bankid/index.server";
-import { getSession } from "../session.server";
+import { getSession } from "../platform/session.server";
 
 export function bankId() {
   return getBankIdClient();

@@ -1,7 +1,7 @@
 import { getDb } from "../db/db.server";
 import { pollLogin, type LoginState } from "../domain/login.server";
 import { launchUrl } from "../integrations/bankid/index.server";
-import { safeRedirect } from "../http.server";
+import { safeRedirect } from "../platform/http.server";
 import { getAuthenticator } from "./authenticator.server";
 import { bankId, loginOrderIdOf } from "./login-flow.server";
 

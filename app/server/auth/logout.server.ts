@@ -1,7 +1,7 @@
 import { getDb } from "../db/db.server";
 import { cancelLogin } from "../domain/login.server";
 import { getBankIdClient } from "../integrations/bankid/index.server";
-import { destroySession, getSession } from "../session.server";
+import { destroySession, getSession } from "../platform/session.server";
 
 /** Ends the session and cancels a BankID sign-in still in progress; the headers clear the session cookie. */
 export async function endSession(request: Request): Promise<Headers> {

@@ -2,8 +2,8 @@ import { redirect } from "@remix-run/node";
 import * as z from "zod";
 import "~/schemas/zod-errors";
 import type { User } from "../domain/users.server";
-import { redirectToLogin } from "../api.server";
-import { getSession } from "../session.server";
+import { redirectToLogin } from "../web/api.server";
+import { getSession } from "../platform/session.server";
 import { getOptionalUser } from "./user.server";
 
 /** Registration is only for a signed-in Pending user who has not registered yet; anyone else goes to /. */

@@ -1,7 +1,7 @@
 import { getDb } from "../db/db.server";
 import { getUserById, type User } from "../domain/users.server";
-import { perRequest } from "../request-memo.server";
-import { getSession } from "../session.server";
+import { perRequest } from "../platform/request-memo.server";
+import { getSession } from "../platform/session.server";
 
 export type { User };
 

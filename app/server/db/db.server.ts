@@ -1,4 +1,4 @@
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import { openDatabase, type DbHandle } from "./kysely.server";
 
 declare global {

@@ -1,5 +1,5 @@
 // Small Fetch helpers for the transports.
-import { readUpTo } from "../body.server";
+import { readUpTo } from "../platform/body.server";
 
 export const encoder = new TextEncoder();
 export const SSE_HEADERS = {

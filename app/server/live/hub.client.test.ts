@@ -12,7 +12,7 @@ import { transferGroup, userGroup } from "./events.server";
 import { HubError, UNEXPECTED_ERROR, UNKNOWN_METHOD } from "./hub.server";
 import { createProductMethods, GROUP_NOT_ALLOWED } from "./methods.server";
 import { createMemoryPresence } from "./presence.server";
-import { createTestHub, startServer, type TestServer } from "./test-support.server";
+import { createTestHub, startServer, type TestServer } from "../../../tests/support/live-server";
 
 const remembered: unknown[] = [];
 const test = createTestHub({

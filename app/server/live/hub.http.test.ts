@@ -10,7 +10,7 @@ import {
   RS,
   HANDSHAKE,
   invocation,
-} from "./test-support.server";
+} from "../../../tests/support/live-server";
 
 const { setup, cleanup } = clockedHubs();
 afterAll(cleanup);

@@ -11,7 +11,7 @@ import {
   records,
   RS,
   sseReader,
-} from "./test-support.server";
+} from "../../../tests/support/live-server";
 
 const { setup, cleanup, cleanups } = clockedHubs();
 afterAll(cleanup);

@@ -9,7 +9,7 @@ import {
   viewerFor,
 } from "../domain/transfers/scope.server";
 import { getUserById, type User } from "../domain/users.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import { createInProcessBackplane, type Backplane } from "./backplane.server";
 import { createDatabasePresence } from "./db-presence.server";
 import { createLivePublisher, type LivePublisher } from "./events.server";
@@ -18,7 +18,7 @@ import { createProductMethods, type ProductMethods } from "./methods.server";
 import type { PresenceStore } from "./presence.server";
 import { createRedisBackplane, createRedisPresence } from "./redis.server";
 import { ownsSearchId, verifyAccessClaims } from "./tokens.server";
-import { sessionIsActive } from "../session.server";
+import { sessionIsActive } from "../platform/session.server";
 
 export interface Live {
   hub: Hub;

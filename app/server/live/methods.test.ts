@@ -10,7 +10,7 @@ import {
   PRESENCE_LIFETIME_MS,
   type TransferActivityEvent,
 } from "./presence.server";
-import { createTestHub, principal, startServer, type TestServer } from "./test-support.server";
+import { createTestHub, principal, startServer, type TestServer } from "../../../tests/support/live-server";
 
 let clock = Date.UTC(2025, 2, 1, 9, 0, 0);
 const presence = createMemoryPresence({ now: () => clock });

@@ -1,19 +1,12 @@
 // Who is watching which transfer (spec 01 §3 "Transfer activity event"). The interface is async so
 // that a Redis implementation can replace the in-memory one when several instances run.
 import { randomUUID } from "node:crypto";
+import type { TransferActivityEvent } from "../domain/events.server";
 
 export const PRESENCE_LIFETIME_MS = 180_000;
 export const PRESENCE_GRACE_MS = 30_000;
 
-export interface TransferActivityEvent {
-  id: string;
-  userId: string;
-  transferId: string;
-  firstName: string;
-  lastName: string;
-  /** ISO 8601. */
-  updatedAt: string;
-}
+export type { TransferActivityEvent };
 
 export interface WatchInput {
   transferId: string;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 
-import { resetEnvForTests } from "../env.server";
+import { resetEnvForTests } from "../platform/env.server";
 import {
   ACCESS_TOKEN_LIFETIME_MS,
   mintAccessToken,

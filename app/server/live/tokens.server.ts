@@ -9,7 +9,7 @@
 // user who starts a search; JoinGroup accepts it only from that user until it expires. Nothing is stored.
 import crypto from "node:crypto";
 
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 
 export const ACCESS_TOKEN_LIFETIME_MS = 10 * 60_000;
 export const SEARCH_ID_LIFETIME_MS = 60 * 60_000;

@@ -2,7 +2,7 @@ import { parse, type Submission, type SubmissionResult } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import type * as z from "zod";
-import { readForm } from "../body.server";
+import { readForm } from "../platform/body.server";
 
 /**
  * The one form path (decision 014). Every page action reads its body with `readForm`, parses it with the form's

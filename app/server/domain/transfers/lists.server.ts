@@ -4,7 +4,7 @@ import "~/schemas/zod-errors";
 import { addDays, todayInStockholm } from "~/lib/dates";
 import { FINAL_STATUSES, TRANSFER_STATUSES, type TransferStatus } from "~/lib/transfer";
 import type listTexts from "~/locales/sv/lists.json";
-import { svT } from "~/server/i18n.server";
+import { svT } from "~/server/platform/i18n.server";
 import type { Db } from "../../db/kysely.server";
 import type { Database, TransferRow } from "../../db/schema.server";
 import type { Viewer } from "./facts.server";

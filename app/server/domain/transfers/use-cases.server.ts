@@ -3,8 +3,8 @@ import type * as z from "zod";
 import type { Db } from "../../db/kysely.server";
 import type { TransferRow, TransfersTable } from "../../db/schema.server";
 import type { Updateable } from "kysely";
-import type { LivePublisher, EventName, Payloads } from "../../live/events.server";
-import { transferGroup } from "../../live/events.server";
+import type { LivePublisher, EventName, Payloads } from "../events.server";
+import { transferGroup } from "../events.server";
 import type { RunningTask, TransferActionType, TransferStatus } from "~/lib/transfer";
 import {
   AutomaticReviewResultSchema,

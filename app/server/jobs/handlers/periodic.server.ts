@@ -4,7 +4,7 @@ import { todayInStockholm } from "~/lib/dates";
 import { FINAL_STATUSES } from "~/lib/transfer";
 import type { Db } from "../../db/kysely.server";
 import { noteTransfersChanged } from "../../domain/transfers/lists.server";
-import { purgeExpiredSessions } from "../../session.server";
+import { purgeExpiredSessions } from "../../platform/session.server";
 import { defineJob } from "../registry.server";
 
 export const REFRESH_EXPIRY = "transfers.refreshExpiry";

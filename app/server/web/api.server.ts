@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
-import { commitSession, getSession } from "./session.server";
-import { pathWithQuery, safeRedirect } from "./http.server";
-import { svT } from "./i18n.server";
+import { commitSession, getSession } from "../platform/session.server";
+import { pathWithQuery, safeRedirect } from "../platform/http.server";
+import { svT } from "../platform/i18n.server";
 
 /**
  * Answers for API clients (resource routes under api/*), shaped as spec 01 §8 expects them:
@@ -50,4 +50,20 @@ export async function redirectToUnavailable(request: Request): Promise<Response>
   const session = await getSession(request);
   session.set("unavailableReturnTo", safeRedirect(pathWithQuery(request)));
   return redirect("/unavailable", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/** Field errors of a failed zod parse, translated, keyed by field path. */
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  t: (key: string) => string,
+) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    const text = t(issue.message);
+    const list = (errors[key] ??= []);
+    // zod reports one message per failed check; a field that fails two checks the same way says it once.
+    if (!list.includes(text)) list.push(text);
+  }
+  return errors;
 }

@@ -1,6 +1,6 @@
 import type { LegalDocumentContent } from "~/ui/LegalDocument";
-import { getEnv } from "./env.server";
-import { getT } from "./i18n.server";
+import { getEnv } from "../platform/env.server";
+import { getT } from "../platform/i18n.server";
 
 /** Values the legal texts interpolate: the company names and the configurable mailboxes. */
 export async function legalValues(request: Request) {

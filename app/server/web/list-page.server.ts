@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
-import type { User } from "./domain/users.server";
-import { getDb } from "./db/db.server";
-import { viewerFor } from "./domain/transfers/scope.server";
+import type { User } from "../domain/users.server";
+import { getDb } from "../db/db.server";
+import { viewerFor } from "../domain/transfers/scope.server";
 import {
   SEARCH_MAX_LENGTH,
   firstRowOfPage,
@@ -16,10 +16,10 @@ import {
   type ListKind,
   type ListQuery,
   type SortField,
-} from "./domain/transfers/lists.server";
-import { toListItem } from "./domain/transfers/views.server";
-import { recentWatchers } from "./domain/transfers/activity.server";
-import { svT } from "./i18n.server";
+} from "../domain/transfers/lists.server";
+import { toListItem } from "../domain/transfers/views.server";
+import { recentWatchers } from "../live/activity.server";
+import { svT } from "../platform/i18n.server";
 
 /** Query parameters that carry list state; a visit without any of them restores the saved search. */
 const STATE_PARAMS = ["page", "filter", "toggle", "q", "sort", "dir"];

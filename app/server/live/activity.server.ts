@@ -1,11 +1,7 @@
-import type { Db } from "../../db/kysely.server";
-import { getLive } from "../../live/live.server";
-import {
-  PRESENCE_GRACE_MS,
-  PRESENCE_LIFETIME_MS,
-  type TransferActivityEvent,
-} from "../../live/presence.server";
-import type { Viewer } from "./facts.server";
+import type { Db } from "../db/kysely.server";
+import { getLive } from "./live.server";
+import { PRESENCE_GRACE_MS, PRESENCE_LIFETIME_MS, type TransferActivityEvent } from "./presence.server";
+import type { Viewer } from "../domain/transfers/facts.server";
 
 /** Activity events live 180 s plus 30 s grace after their last update (spec 01 §9, 02 §4 "Presence"). */
 export const ACTIVITY_LIFETIME_MS = PRESENCE_LIFETIME_MS + PRESENCE_GRACE_MS;

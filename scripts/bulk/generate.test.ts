@@ -12,9 +12,9 @@ import {
   type TransferStatus,
 } from "~/lib/transfer";
 import { REGISTRY_ASSOCIATIONS } from "~/server/integrations/company-registry/index.server";
-import { freshPostgres, freshSqlite } from "../../../../tests/support/db";
-import { BULK_ID_PREFIX, generateBulk, type BulkResult } from "./bulk.server";
-import { seed } from "./seed.server";
+import { freshPostgres, freshSqlite } from "../../tests/support/db";
+import { BULK_ID_PREFIX, generateBulk, type BulkResult } from "./generate";
+import { seed } from "../../app/server/db/seed/seed.server";
 
 const NOW = new Date("2026-06-15T10:00:00.000Z");
 const DAY = 86_400_000;

@@ -10,9 +10,9 @@ import {
   type HubOptions,
   type LiveLogger,
   type Principal,
-} from "./hub.server";
-import { createFetchListener } from "./node-adapter.server";
-import { RECORD_SEPARATOR } from "./protocol.server";
+} from "../../app/server/live/hub.server";
+import { createFetchListener } from "../../app/server/live/node-adapter.server";
+import { RECORD_SEPARATOR } from "../../app/server/live/protocol.server";
 
 export const RS = RECORD_SEPARATOR;
 export const HANDSHAKE = `{"protocol":"json","version":1}${RS}`;

@@ -6,9 +6,9 @@ import {
   FORMER_BOARD_MEMBER,
   OTHER_BOARD_PEOPLE,
   REGISTRY_ASSOCIATIONS,
-} from "../../integrations/company-registry/index.server";
-import type { Db, DbHandle, DbKind } from "../kysely.server";
-import type { Database } from "../schema.server";
+} from "../../app/server/integrations/company-registry/index.server";
+import type { Db, DbHandle, DbKind } from "../../app/server/db/kysely.server";
+import type { Database } from "../../app/server/db/schema.server";
 
 /**
  * Bulk data for benchmarks (`npm run seed:bulk`): believable, valid transfers spread over the property

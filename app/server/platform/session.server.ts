@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import { getDb } from "./db/db.server";
-import type { Db } from "./db/kysely.server";
+import { getDb } from "../db/db.server";
+import type { Db } from "../db/kysely.server";
 import { getEnv } from "./env.server";
 
 /**

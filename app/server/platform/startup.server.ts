@@ -1,9 +1,9 @@
 import path from "node:path";
-import { getDbHandle } from "./db/db.server";
-import { migrateToLatest } from "./db/migrate.server";
-import { isSeeded, seed } from "./db/seed/seed.server";
+import { getDbHandle } from "../db/db.server";
+import { migrateToLatest } from "../db/migrate.server";
+import { isSeeded, seed } from "../db/seed/seed.server";
 import { getEnv } from "./env.server";
-import { registerSimulatorPeople } from "./integrations/test-people.server";
+import { registerSimulatorPeople } from "../integrations/test-people.server";
 
 declare global {
   var __startup: { dataDir: string; done: Promise<void> } | undefined;

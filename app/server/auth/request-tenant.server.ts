@@ -1,9 +1,9 @@
-import { getOptionalUser } from "../auth/user.server";
+import { getOptionalUser } from "./user.server";
 import { getDb } from "../db/db.server";
 import type { Db } from "../db/kysely.server";
 import type { Tenant } from "../db/schema.server";
-import { getSession } from "../session.server";
-import { getTenantOrDefault } from "./tenants.server";
+import { getSession } from "../platform/session.server";
+import { getTenantOrDefault } from "../domain/tenants.server";
 
 /**
  * Which tenant's theme a request sees: the signed-in user's tenant, else the one chosen on the login page

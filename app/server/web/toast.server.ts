@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import * as z from "zod";
-import { getEnv } from "./env.server";
-import { combineHeaders } from "./http.server";
+import { getEnv } from "../platform/env.server";
+import { combineHeaders } from "../platform/http.server";
 
 /** A toast carries a locale key and its values; the text itself comes from locales/sv when rendered. */
 const ToastSchema = z.object({

@@ -1,18 +1,18 @@
 import { json } from "@remix-run/node";
-import { getDb } from "./db/db.server";
+import { getDb } from "../db/db.server";
 import { apiError, apiValidationError, methodNotAllowed } from "./api.server";
-import { readJson } from "./auth/api-user.server";
-import type { Db } from "./db/kysely.server";
-import type { TransferRow } from "./db/schema.server";
-import { listText, searchTransfers, type ListRequestResult } from "./domain/transfers/lists.server";
-import type { Viewer } from "./domain/transfers/facts.server";
-import { getOptionalUser } from "./auth/user.server";
-import { isDomainError, type DomainError } from "./domain/transfers/errors.server";
-import { viewerFor } from "./domain/transfers/scope.server";
-import type { Actor, UseCaseContext } from "./domain/transfers/use-cases.server";
-import type { ViewContext } from "./domain/transfers/views.server";
-import { svT } from "./i18n.server";
-import { getLive } from "./live/live.server";
+import { readJsonBody } from "../platform/body.server";
+import type { Db } from "../db/kysely.server";
+import type { TransferRow } from "../db/schema.server";
+import { listText, searchTransfers, type ListRequestResult } from "../domain/transfers/lists.server";
+import type { Viewer } from "../domain/transfers/facts.server";
+import { getOptionalUser } from "../auth/user.server";
+import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
+import { viewerFor } from "../domain/transfers/scope.server";
+import type { Actor, UseCaseContext } from "../domain/transfers/use-cases.server";
+import type { ViewContext } from "../domain/transfers/views.server";
+import { svT } from "../platform/i18n.server";
+import { getLive } from "../live/live.server";
 
 /**
  * The JSON API of the transfer domain (spec 02 §7): who is asking, and how the domain's typed refusals
@@ -102,7 +102,7 @@ export async function answerListCall(
   const { viewer } = actor;
   if (!call.allowed(viewer)) return apiError(403, listText("lists:errors.notAllowed"));
 
-  const parsed = call.parse(await readJson(request), viewer);
+  const parsed = call.parse(await readJsonBody(request), viewer);
   if (!parsed.ok) {
     return apiValidationError(
       Object.fromEntries(Object.entries(parsed.errors).map(([field, keys]) => [field, keys.map(listText)])),

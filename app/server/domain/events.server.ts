@@ -1,0 +1,113 @@
+/**
+ * Every live event the specs name (01 §7, 02 §4, 03 §7), with its payload, the group names, and the publisher
+ * the use cases and jobs are given: the domain's outbound port. The live channel (app/server/live) implements
+ * the publisher over its hub; the domain never imports the live channel itself.
+ */
+
+/** One co-worker's presence on a transfer (spec 01 §9, 02 §4 "Presence"). */
+export interface TransferActivityEvent {
+  id: string;
+  userId: string;
+  transferId: string;
+  firstName: string;
+  lastName: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+export type CreditCheckStatus = "Success" | "SuccessWithoutResult" | "Error" | "Pending" | "Cancelled";
+
+export interface TransferRef {
+  transferId: string;
+}
+
+export interface DocumentRef extends TransferRef {
+  documentId: string;
+}
+
+export interface PropertyObjectHit {
+  objectId: string;
+  name: string;
+}
+
+export interface Payloads {
+  transferInitiated: TransferRef;
+  transferReadyForReview: TransferRef;
+  transferApproved: TransferRef;
+  membershipApproved: TransferRef;
+  membershipRejected: TransferRef;
+  transferAborted: TransferRef;
+  transferTaskStarted: TransferRef & { task: string };
+  transferTaskCompleted: TransferRef & { task: string };
+  transferSummaryDocumentUpdated: TransferRef & { documentId: string; fileName: string };
+  documentVerified: DocumentRef;
+  documentRejected: DocumentRef & { reason?: string };
+  documentUploadTimeout: DocumentRef;
+  creditCheckOrderStatusUpdated: TransferRef & {
+    status: CreditCheckStatus;
+    orderId: string;
+    /** The credit check order's result (spec 02 §3), absent while pending. */
+    result?: unknown;
+  };
+  messagesCountChanged: { unresolved: number };
+  searchPropertyObjectCompleted: {
+    searchId: string;
+    successful: boolean;
+    /** Keyed by property manager id. */
+    results: Record<string, PropertyObjectHit[]>;
+  };
+  // The spec's spelling, which is what clients listen for.
+  propertyMangerSearchResultFound: {
+    searchId: string;
+    propertyManagerId: string;
+    results: PropertyObjectHit[];
+  };
+  transferActivityEvents: TransferActivityEvent[];
+  transferActivityEventUpdated: TransferActivityEvent;
+  transferActivityEventDeleted: TransferActivityEvent;
+}
+
+export type EventName = keyof Payloads;
+
+const NAMES: { [E in EventName]: E } = {
+  transferInitiated: "transferInitiated",
+  transferReadyForReview: "transferReadyForReview",
+  transferApproved: "transferApproved",
+  membershipApproved: "membershipApproved",
+  membershipRejected: "membershipRejected",
+  transferAborted: "transferAborted",
+  transferTaskStarted: "transferTaskStarted",
+  transferTaskCompleted: "transferTaskCompleted",
+  transferSummaryDocumentUpdated: "transferSummaryDocumentUpdated",
+  documentVerified: "documentVerified",
+  documentRejected: "documentRejected",
+  documentUploadTimeout: "documentUploadTimeout",
+  creditCheckOrderStatusUpdated: "creditCheckOrderStatusUpdated",
+  messagesCountChanged: "messagesCountChanged",
+  searchPropertyObjectCompleted: "searchPropertyObjectCompleted",
+  propertyMangerSearchResultFound: "propertyMangerSearchResultFound",
+  transferActivityEvents: "transferActivityEvents",
+  transferActivityEventUpdated: "transferActivityEventUpdated",
+  transferActivityEventDeleted: "transferActivityEventDeleted",
+};
+
+export const EVENT_NAMES: readonly EventName[] = Object.values(NAMES);
+
+// Prefixes keep the id spaces apart, so a client can never reach one kind of group with another's id.
+export const userGroup = (userId: string) => `user:${userId}`;
+export const transferGroup = (transferId: string) => `transfer:${transferId}`;
+export const searchGroup = (searchId: string) => `search:${searchId}`;
+export const tenantGroup = (tenantId: string) => `tenant:${tenantId}`;
+export const tenantActivityGroup = (tenantId: string) => `tenant-activity:${tenantId}`;
+/**
+ * Presence of a tenant's co-workers, narrowed to one unit of scope (`tenant:{id}`, `association:{id}` or
+ * `private:{userId}`, see scope.server's scopeUnits): a watcher's presence on a transfer reaches only the
+ * co-workers whose scope holds that transfer (issue 11, defect 2).
+ */
+export const scopedActivityGroup = (tenantId: string, unit: string) => `tenant-activity:${tenantId}:${unit}`;
+
+/** What the domain and the jobs may do with the live channel: publish. */
+export interface LivePublisher {
+  publish<E extends EventName>(group: string, event: E, payload: Payloads[E]): Promise<void>;
+  publishToUser<E extends EventName>(userId: string, event: E, payload: Payloads[E]): Promise<void>;
+}
