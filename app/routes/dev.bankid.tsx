@@ -1,3 +1,4 @@
+import { getEnv } from "~/server/platform/env.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,8 +16,7 @@ export const handle = { hideHeader: false };
 
 /** The "test BankID app": exists only while BANKID=simulator (the default). */
 function simulatorOr404() {
-  const mode = process.env.BANKID ?? "simulator";
-  if (mode !== "simulator") throw new Response("Not found", { status: 404 });
+  if (getEnv().BANKID !== "simulator") throw new Response("Not found", { status: 404 });
   return getBankIdSimulator();
 }
 

@@ -1,16 +1,6 @@
-export interface LegalSection {
-  id: string;
-  heading: string;
-  paragraphs: string[];
-  items?: string[];
-}
+import type { LegalDocumentContent } from "~/lib/legal";
 
-export interface LegalDocumentContent {
-  title: string;
-  lead: string;
-  updated: string;
-  sections: LegalSection[];
-}
+export type { LegalDocumentContent, LegalSection } from "~/lib/legal";
 
 /** A policy page: one h1, a table of contents, then one h2 section per topic. */
 export function LegalDocument({

@@ -70,6 +70,16 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   const items = errorItems(form, order);
   const signature = items.map((item) => `${item.id}:${item.message}`).join("|");
+  const prefix = t("validation.titlePrefix", { title: "" });
+  useEffect(() => {
+    // Errors found in the browser never reach the server, so FormAwareMeta cannot see them: say Fel: here.
+    if (!signature || document.title.startsWith(prefix)) return;
+    const title = document.title;
+    document.title = prefix + title;
+    return () => {
+      if (document.title === prefix + title) document.title = title;
+    };
+  }, [signature, prefix]);
   useEffect(() => {
     if (!signature) return;
     // conform focuses the first invalid field as it reports; the summary takes focus after it, as GOV.UK's does.

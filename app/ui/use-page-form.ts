@@ -4,7 +4,7 @@ import type * as z from "zod";
 
 /**
  * conform set up the one way (decision 014): the schema of `app/schemas` validates in the browser on submit and,
- * once sent, on blur, exactly as the action parses on the server; without JavaScript the server's reply renders the same errors.
+ * once sent, as the user corrects, exactly as the action parses on the server; without JavaScript the server's reply renders the same errors.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any object schema
 export function usePageForm<Schema extends z.ZodType<any, Record<string, any>>>(
@@ -19,10 +19,11 @@ export function usePageForm<Schema extends z.ZodType<any, Record<string, any>>>(
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue as never,
-    // Checked when sent, then again as each corrected field is left: no errors while a first answer is typed
-    // (the GOV.UK advice), and an error goes away as soon as the field is right.
+    // Checked when sent, then again as a field with an error is corrected: no errors while a first answer is
+    // typed (the GOV.UK advice). Never on blur: an error appearing or leaving as a field loses focus moves the
+    // button under the pointer between mousedown and mouseup, and the click is lost (decision 014).
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }

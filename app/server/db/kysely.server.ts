@@ -1,3 +1,4 @@
+import { getEnv } from "../platform/env.server";
 import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
@@ -22,7 +23,7 @@ export function openDatabase(databaseUrl: string): DbHandle {
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: getEnv().DATABASE_POOL_SIZE,
     });
     // An idle client can lose its connection (server restart, database dropped by a test); pg then emits
     // "error" on the pool, which would crash the process if nobody listens. The next query reconnects.
@@ -119,9 +120,8 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
 
 /** DB_SLOW_QUERY_MS=N logs each query that took N ms or more (0 logs all), with its SQL, never its parameters. */
 function slowQueryLog(): ((event: LogEvent) => void) | undefined {
-  const raw = process.env.DB_SLOW_QUERY_MS;
-  if (raw === undefined || raw === "" || !Number.isFinite(Number(raw))) return undefined;
-  const threshold = Number(raw);
+  const threshold = getEnv().DB_SLOW_QUERY_MS;
+  if (threshold === undefined) return undefined;
   return (event) => {
     if (event.queryDurationMillis < threshold) return;
     const text = event.query.sql.replace(/\s+/g, " ");

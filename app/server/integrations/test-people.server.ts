@@ -1,3 +1,4 @@
+import { getEnv } from "../platform/env.server";
 import type { Db } from "../db/kysely.server";
 import { newPeople } from "../db/seed/users.server";
 import { getBankIdSimulator } from "./bankid/index.server";
@@ -8,7 +9,7 @@ import { DEMO_BOARD_PEOPLE, FORMER_BOARD_MEMBER, OTHER_BOARD_PEOPLE } from "./co
  * database, the company registry's board people, and a few people without a user (first sign-in).
  */
 export async function registerSimulatorPeople(db: Db): Promise<void> {
-  if ((process.env.BANKID ?? "simulator") !== "simulator") return;
+  if (getEnv().BANKID !== "simulator") return;
   const users = await db.selectFrom("users").select(["personal_number", "first_name", "last_name"]).execute();
   const people = new Map<string, { personalNumber: string; givenName: string; surname: string }>();
   for (const u of users)

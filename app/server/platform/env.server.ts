@@ -15,6 +15,23 @@ const EnvSchema = z.object({
   MONITORING_CONNECTION_STRING: z.string().optional(),
   /** `simulator` (the default, for demos and tests) shows the Testmiljö notice on every page. */
   BANKID: z.enum(["simulator", "test", "production"]).default("simulator"),
+  // The BankID RP API's settings, checked in full by integrations/bankid (bankIdConfig) at start-up.
+  BANKID_CERT_PATH: z.string().optional(),
+  BANKID_CERT_PASSPHRASE: z.string().optional(),
+  BANKID_CA_PATH: z.string().optional(),
+  BANKID_URL: z.string().optional(),
+  BANKID_TIMEOUT_MS: z.string().optional(),
+  /** `simulator` (default) or `http`; the gateway's settings are checked by companyRegistryConfig. */
+  COMPANY_REGISTRY: z.enum(["simulator", "http"]).default("simulator"),
+  COMPANY_REGISTRY_URL: z.string().optional(),
+  COMPANY_REGISTRY_TOKEN: z.string().optional(),
+  COMPANY_REGISTRY_TIMEOUT_MS: z.string().optional(),
+  /** Connections in the PostgreSQL pool. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Log each database query that took at least this many ms (0: all); unset: none. */
+  DB_SLOW_QUERY_MS: z.coerce.number().int().min(0).optional(),
+  /** `1` drops the Secure flag of cookies in production (plain-HTTP test hosts other than localhost). */
+  INSECURE_COOKIES: z.enum(["0", "1"]).optional(),
   /** `1` behind a reverse proxy: X-Forwarded-For and X-Forwarded-Host are believed only then. */
   TRUST_PROXY: z.enum(["0", "1"]).optional(),
   /** Unset: the live channel's backplane and presence stay in process (docs/decisions/009). */
@@ -40,7 +57,7 @@ let cached: Env | undefined;
 /** Reads the environment once, validated; creates DATA_DIR and a session secret in it when none is given. */
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse({ ...process.env, BANKID: process.env.BANKID?.trim() || undefined });
+  const parsed = EnvSchema.safeParse(fromProcess());
   if (!parsed.success) {
     throw new Error("Invalid environment:\n" + z.prettifyError(parsed.error));
   }
@@ -54,12 +71,28 @@ export function getEnv(): Env {
     dataDir,
     databaseUrl,
     sessionSecrets,
-    secureCookies: raw.NODE_ENV === "production" && process.env.INSECURE_COOKIES !== "1",
+    secureCookies: raw.NODE_ENV === "production" && raw.INSECURE_COOKIES !== "1",
     showDevFeatures: raw.SHOW_DEV_FEATURES ? raw.SHOW_DEV_FEATURES === "on" : raw.NODE_ENV !== "production",
     trustProxy: raw.TRUST_PROXY === "1",
     testEnvironment: raw.BANKID === "simulator",
   };
   return cached;
+}
+
+/**
+ * The process environment as the schema reads it: every variable the product knows, blank values as unset (an
+ * empty `DB_SLOW_QUERY_MS=` in a unit file means "not set", not zero). The only read of process.env in app/.
+ */
+function fromProcess(): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const name of Object.keys(EnvSchema.shape)) {
+    const value = process.env[name]?.trim();
+    values[name] = value ? value : undefined;
+  }
+  // Secrets and passphrases keep their spaces.
+  values.BANKID_CERT_PASSPHRASE = process.env.BANKID_CERT_PASSPHRASE;
+  values.SESSION_SECRET = process.env.SESSION_SECRET || undefined;
+  return values;
 }
 
 export function resetEnvForTests() {

@@ -1,4 +1,4 @@
-import type { LegalDocumentContent } from "~/ui/LegalDocument";
+import type { LegalDocumentContent } from "~/lib/legal";
 import { getEnv } from "../platform/env.server";
 import { getT } from "../platform/i18n.server";
 

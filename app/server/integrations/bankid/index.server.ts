@@ -1,3 +1,4 @@
+import { getEnv } from "../../platform/env.server";
 import { readFileSync } from "node:fs";
 import { createHttpBankIdClient } from "./client.server";
 import { getBankIdSimulator } from "./simulator.server";
@@ -36,16 +37,29 @@ export class BankIdConfigError extends Error {
   override readonly name = "BankIdConfigError";
 }
 
-type Env = Record<string, string | undefined>;
+/** The BANKID_* settings (platform/env reads them; tests pass their own). */
+type Env = Partial<
+  Record<
+    | "BANKID"
+    | "BANKID_CERT_PATH"
+    | "BANKID_CERT_PASSPHRASE"
+    | "BANKID_CA_PATH"
+    | "BANKID_URL"
+    | "BANKID_TIMEOUT_MS",
+    string
+  >
+>;
 
-export function bankIdConfig(env: Env = process.env): BankIdConfig {
+export function bankIdConfig(env: Env = getEnv()): BankIdConfig {
   const mode = env.BANKID?.trim() || "simulator";
   if (mode === "simulator") return { mode };
   if (mode !== "test" && mode !== "production") {
     throw new BankIdConfigError(`BANKID must be simulator, test or production, not "${mode}"`);
   }
   const missing = ["BANKID_CERT_PATH", "BANKID_CERT_PASSPHRASE", "BANKID_CA_PATH"].filter(
-    (name) => env[name] === undefined || (name !== "BANKID_CERT_PASSPHRASE" && env[name]?.trim() === ""),
+    (name) =>
+      env[name as keyof Env] === undefined ||
+      (name !== "BANKID_CERT_PASSPHRASE" && env[name as keyof Env]?.trim() === ""),
   );
   if (missing.length > 0) {
     throw new BankIdConfigError(
@@ -83,7 +97,7 @@ function readSetting(path: string, variable: string): Buffer {
 let cached: { key: string; client: BankIdClient } | undefined;
 
 /** The configured BankID: the in-process simulator by default, or the RP API over mutual TLS. */
-export function getBankIdClient(env: Env = process.env): BankIdClient {
+export function getBankIdClient(env: Env = getEnv()): BankIdClient {
   const config = bankIdConfig(env);
   if (config.mode === "simulator") return getBankIdSimulator();
   const key = JSON.stringify(config);

@@ -1,3 +1,4 @@
+import { getEnv } from "../../platform/env.server";
 import { createHttpCompanyRegistryClient } from "./client.server";
 import { getCompanyRegistrySimulator } from "./simulator.server";
 import type { CompanyRegistryClient } from "./types.server";
@@ -29,9 +30,15 @@ export class CompanyRegistryConfigError extends Error {
   override readonly name = "CompanyRegistryConfigError";
 }
 
-type Env = Record<string, string | undefined>;
+/** The COMPANY_REGISTRY_* settings (platform/env reads them; tests pass their own). */
+type Env = Partial<
+  Record<
+    "COMPANY_REGISTRY" | "COMPANY_REGISTRY_URL" | "COMPANY_REGISTRY_TOKEN" | "COMPANY_REGISTRY_TIMEOUT_MS",
+    string
+  >
+>;
 
-export function companyRegistryConfig(env: Env = process.env): CompanyRegistryConfig {
+export function companyRegistryConfig(env: Env = getEnv()): CompanyRegistryConfig {
   const mode = env.COMPANY_REGISTRY?.trim() || "simulator";
   if (mode === "simulator") return { mode };
   if (mode !== "http") {
@@ -63,7 +70,7 @@ export function companyRegistryConfig(env: Env = process.env): CompanyRegistryCo
 let cached: { key: string; client: CompanyRegistryClient } | undefined;
 
 /** The configured company registry: the in-process simulator by default, or the gateway over HTTP. */
-export function getCompanyRegistry(env: Env = process.env): CompanyRegistryClient {
+export function getCompanyRegistry(env: Env = getEnv()): CompanyRegistryClient {
   const config = companyRegistryConfig(env);
   if (config.mode === "simulator") return getCompanyRegistrySimulator();
   const key = JSON.stringify(config);
