@@ -13,7 +13,6 @@ import {
   useNavigation,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NoteFormSchema, TransferActionFormSchema } from "~/schemas/transfer";
 import { requireUser } from "~/server/auth/guards.server";
@@ -47,7 +46,7 @@ import { NotesPanel } from "~/ui/review/NotesPanel";
 import { DecisionBox, OverviewFacts } from "~/ui/review/OverviewFacts";
 import { ReviewHeader } from "~/ui/review/ReviewHeader";
 import { WatchersPanel } from "~/ui/review/WatchersPanel";
-import { lastResultOf, usePageForm } from "~/ui/use-page-form";
+import { lastResultOf, usePageForm, useResetAfterSuccess } from "~/ui/use-page-form";
 
 /** The actions this page performs; the others of spec 02 §4 belong to their own screens. */
 const PAGE_ACTIONS = {
@@ -235,18 +234,4 @@ export default function TransferOverview() {
       </div>
     </div>
   );
-}
-
-/** A form that was saved starts empty again, so a second click cannot send the same text twice. */
-function useResetAfterSuccess(reset: () => void, submitting: boolean, actionData: unknown) {
-  const was = useRef(false);
-  useEffect(() => {
-    if (submitting) {
-      was.current = true;
-      return;
-    }
-    if (!was.current) return;
-    was.current = false;
-    if (!lastResultOf(actionData)) reset();
-  }, [submitting, actionData, reset]);
 }

@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import type * as z from "zod";
 
 /**
@@ -34,4 +35,18 @@ export function lastResultOf(data: unknown): SubmissionResult<string[]> | undefi
     return (data as { result: SubmissionResult<string[]> }).result;
   }
   return undefined;
+}
+
+/** A form that was saved starts empty again, so a second click cannot send the same text twice. */
+export function useResetAfterSuccess(reset: () => void, submitting: boolean, actionData: unknown) {
+  const was = useRef(false);
+  useEffect(() => {
+    if (submitting) {
+      was.current = true;
+      return;
+    }
+    if (!was.current) return;
+    was.current = false;
+    if (!lastResultOf(actionData)) reset();
+  }, [submitting, actionData, reset]);
 }
