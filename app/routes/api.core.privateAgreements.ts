@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/server/web/api.server";
-import { canList, parsePrivateListRequest } from "~/server/domain/transfers/lists.server";
+import { canList } from "~/server/domain/transfers/lists/access.server";
+import { parsePrivateListRequest } from "~/server/domain/transfers/lists/request.server";
 import { toPrivateListItems } from "~/server/domain/transfers/views.server";
 import { answerListCall } from "~/server/web/transfer-api.server";
 

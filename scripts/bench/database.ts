@@ -4,12 +4,9 @@ import { CompiledQuery, sql, type Compilable } from "kysely";
 import { openDatabase, type Db } from "~/server/db/kysely.server";
 import { generateBulk } from "../bulk/generate";
 import type { Viewer } from "~/server/domain/transfers/facts.server";
-import {
-  defaultListQuery,
-  listQueries,
-  searchTransfers,
-  type ListKind,
-} from "~/server/domain/transfers/lists.server";
+import type { ListKind } from "~/lib/transfer-lists";
+import { defaultListQuery } from "~/server/domain/transfers/lists/query.server";
+import { listQueries, searchTransfers } from "~/server/domain/transfers/lists/search.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { getUserById } from "~/server/domain/users.server";
 import { percentile } from "./load";

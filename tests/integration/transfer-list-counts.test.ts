@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
-import { clearCountCache, defaultListQuery, searchTransfers } from "~/server/domain/transfers/lists.server";
+import { clearCountCache } from "~/server/domain/transfers/lists/counts.server";
+import { defaultListQuery } from "~/server/domain/transfers/lists/query.server";
+import { searchTransfers } from "~/server/domain/transfers/lists/search.server";
 import { markSaleStopped } from "~/server/domain/transfers/use-cases.server";
 import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";

@@ -5,7 +5,7 @@ import * as completed from "~/routes/api.core.reviews.transfers_.completed";
 import * as privateAgreements from "~/routes/api.core.privateAgreements";
 import { PrivateListItemSchema, TransferListItemSchema } from "~/schemas/transfer-views";
 import { getDb } from "~/server/db/db.server";
-import { PAGE_SIZE } from "~/server/domain/transfers/lists.server";
+import { PAGE_SIZE } from "~/lib/transfer-lists";
 import { commitSession, getSession } from "~/server/platform/session.server";
 import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";

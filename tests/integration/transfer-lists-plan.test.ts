@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "~/server/db/kysely.server";
 import { generateBulk } from "../../scripts/bulk/generate";
 import type { Viewer } from "~/server/domain/transfers/facts.server";
-import { defaultListQuery, listQueries, type ListQuery } from "~/server/domain/transfers/lists.server";
+import { defaultListQuery, type ListQuery } from "~/server/domain/transfers/lists/query.server";
+import { listQueries } from "~/server/domain/transfers/lists/search.server";
 import { actorFor } from "../support/transfers";
 import { freshSqlite } from "../support/db";
 

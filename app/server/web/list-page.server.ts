@@ -2,21 +2,15 @@ import { redirect } from "@remix-run/node";
 import type { User } from "../domain/users.server";
 import { getDb } from "../db/db.server";
 import { viewerFor } from "../domain/transfers/scope.server";
+import { SEARCH_MAX_LENGTH, SORT_FIELDS, TOGGLES, type ListKind, type SortField } from "~/lib/transfer-lists";
 import {
-  SEARCH_MAX_LENGTH,
-  firstRowOfPage,
-  SORT_FIELDS,
-  TOGGLES,
   listQueryFromSearchParams,
   listQueryToSearchParams,
-  loadSearchState,
-  saveSearchState,
-  searchTransfers,
   statusFiltersFor,
-  type ListKind,
   type ListQuery,
-  type SortField,
-} from "../domain/transfers/lists.server";
+} from "../domain/transfers/lists/query.server";
+import { loadSearchState, saveSearchState } from "../domain/transfers/lists/saved-search.server";
+import { firstRowOfPage, searchTransfers } from "../domain/transfers/lists/search.server";
 import { toListItem } from "../domain/transfers/views.server";
 import { recentWatchers } from "../live/activity.server";
 import { svT } from "../platform/i18n.server";

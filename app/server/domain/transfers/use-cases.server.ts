@@ -36,7 +36,7 @@ import {
   type PolicyAction,
 } from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
-import { noteTransfersChanged } from "./lists.server";
+import { noteTransfersChanged } from "./lists/counts.server";
 import { enqueueJob } from "../../jobs/queue.server";
 
 /**

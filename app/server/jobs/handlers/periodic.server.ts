@@ -3,7 +3,7 @@ import * as z from "zod";
 import { todayInStockholm } from "~/lib/dates";
 import { FINAL_STATUSES } from "~/lib/transfer";
 import type { Db } from "../../db/kysely.server";
-import { noteTransfersChanged } from "../../domain/transfers/lists.server";
+import { noteTransfersChanged } from "../../domain/transfers/lists/counts.server";
 import { purgeExpiredSessions } from "../../platform/session.server";
 import { defineJob } from "../registry.server";
 
@@ -13,8 +13,8 @@ export const PURGE_SESSIONS = "sessions.purge";
 /**
  * The expired flag (issue 13 item 5; spec choices): a transfer is expired when its entry date has passed and it
  * has no final decision (approved, rejected or aborted). "Expiring" in the lists is this flag or an entry date
- * within 14 days (lists.server). Recomputed for every transfer once a day and at start; only changed rows are
- * written, so a second run the same day changes nothing.
+ * within 14 days (lists/conditions.server). Recomputed for every transfer once a day and at start; only changed
+ * rows are written, so a second run the same day changes nothing.
  */
 export async function refreshExpiry(db: Db, now: Date): Promise<number> {
   const today = todayInStockholm(now);

@@ -3,34 +3,31 @@ import type { DbHandle, Db } from "~/server/db/kysely.server";
 import { FINAL_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPES, type TransferStatus } from "~/lib/transfer";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seed } from "~/server/db/seed/seed.server";
-import { freshPostgres, freshSqlite } from "../../../../tests/support/db";
-import { WORLD, actorFor, buildWorld, insertTransfer } from "../../../../tests/support/transfers";
-import type { Viewer } from "./facts.server";
-import { LIFECYCLE_ORDER, lifecycleRank } from "./lifecycle.server";
+import { freshPostgres, freshSqlite } from "../../../../../tests/support/db";
+import { WORLD, actorFor, buildWorld, insertTransfer } from "../../../../../tests/support/transfers";
+import type { Viewer } from "../facts.server";
+import { LIFECYCLE_ORDER, lifecycleRank } from "../lifecycle.server";
 import {
-  ListRequestSchema,
   PAGE_SIZE,
-  SEARCH_STATE_KEYS,
   SORT_FIELDS,
   TOGGLES,
-  canList,
-  defaultListQuery,
-  likePattern,
-  listQueryFromRequest,
-  listQueryFromSearchParams,
-  listQueryToSearchParams,
-  listText,
-  loadSearchState,
-  parseListRequest,
-  saveSearchState,
-  searchTransfers,
-  statusFiltersFor,
-  twelveMonthsBefore,
   type ListKind,
-  type ListQuery,
   type SortField,
   type Toggle,
-} from "./lists.server";
+} from "~/lib/transfer-lists";
+import { ListRequestSchema } from "~/schemas/transfer-lists";
+import { canList } from "./access.server";
+import { likePattern, twelveMonthsBefore } from "./conditions.server";
+import {
+  defaultListQuery,
+  listQueryFromSearchParams,
+  listQueryToSearchParams,
+  statusFiltersFor,
+  type ListQuery,
+} from "./query.server";
+import { listQueryFromRequest, listText, parseListRequest } from "./request.server";
+import { SEARCH_STATE_KEYS, loadSearchState, saveSearchState } from "./saved-search.server";
+import { searchTransfers } from "./search.server";
 
 // 10:00 UTC is 11:00 in Stockholm: today is 2026-11-21, 12 months back 2025-11-21, Expiring up to 2026-12-05.
 const NOW = new Date("2026-11-21T10:00:00Z");
@@ -136,7 +133,7 @@ const SEEDS: Seed[] = [
   }),
 ];
 
-// ---- The oracle: the rules of lists.server.ts written again, plainly, over the seeds ----
+// ---- The oracle: the rules of lists/*.server.ts written again, plainly, over the seeds ----
 
 const NOT_FINAL = TRANSFER_STATUSES.filter((s) => !(FINAL_STATUSES as readonly string[]).includes(s));
 const isDecided = (s: Seed) => s.status === "MembershipApproved" || s.status === "MembershipRejected";
@@ -928,7 +925,7 @@ for (const [backend, open] of BACKENDS) {
 
 describe("firstRowOfPage", () => {
   it("points at the first row of the page just added, also when that page is short", async () => {
-    const { firstRowOfPage, PAGE_SIZE } = await import("./lists.server");
+    const { firstRowOfPage } = await import("./search.server");
     expect(firstRowOfPage(1, PAGE_SIZE)).toBeNull();
     expect(firstRowOfPage(2, 2 * PAGE_SIZE)).toBe(PAGE_SIZE);
     expect(firstRowOfPage(2, PAGE_SIZE + 15)).toBe(PAGE_SIZE);
