@@ -46,7 +46,7 @@ test.describe("the error summary", () => {
 
     // Corrected, the form saves, and the title loses its Fel:.
     await first.fill("Johan");
-    await email.fill("johan.berg@stadsbo.se");
+    await email.fill("johan.berg@stadsbo.example");
     await page.getByRole("button", { name: "Spara" }).click();
     await expect(page.getByText("Kontoinformation uppdaterad.")).toBeVisible();
     await expect(page).not.toHaveTitle(/^Fel: /);

@@ -7,11 +7,13 @@ import * as bankidChoice from "~/routes/login_.bankid";
 import * as bankidWait from "~/routes/login_.bankid_.wait";
 import * as devBankid from "~/routes/dev.bankid";
 import * as account from "~/routes/account";
+import * as register from "~/routes/user.register";
+import * as registerTerms from "~/routes/user.register_.terms";
 import { homeOf, meets, menuOf } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getUserById } from "~/server/domain/users.server";
 import { getBankIdSimulator } from "~/server/integrations/bankid/index.server";
-import { answered, cookiesFrom, formRequest, request, startFreshApp } from "../support/app";
+import { answered, cookiesFrom, formReplyOf, formRequest, request, startFreshApp } from "../support/app";
 
 const args = (req: Request) => ({ request: req, params: {}, context: { clientIp: "192.0.2.10" } });
 
@@ -213,6 +215,82 @@ describe("api/core/users", () => {
       ),
     );
     expect((await ok.json()).firstName).toBe("Karin");
+  });
+});
+
+describe("the registration form (one form path)", () => {
+  it("refuses, keeps what was typed, saves the draft for the terms, and registers once the terms are approved", async () => {
+    let { cookie } = await signInThroughRoutes("199403292866", "stadsbo", "/");
+    const post = (path: string, fields: Record<string, string>) =>
+      answered(
+        (path === "/user/register" ? register : registerTerms).action(
+          args(formRequest(path, fields, { cookie })),
+        ),
+      );
+
+    const unknown = await post("/user/register", { intent: "delete-everything", email: "kvar@example.se" });
+    expect(unknown.status).toBe(400);
+    const unknownReply = await formReplyOf(unknown);
+    expect(unknownReply.form[0]).toMatch(/^Formuläret kunde inte skickas/);
+    expect(unknownReply.values.email).toBe("kvar@example.se");
+
+    // The form's own agreedUponTerms is ignored: only the server's record of Godkänn counts.
+    const invalid = await post("/user/register", {
+      intent: "register",
+      firstName: "Ebba",
+      lastName: " ",
+      email: "ebba@",
+      agreedUponTerms: "on",
+      r: "/",
+    });
+    expect(invalid.status).toBe(400);
+    const reply = await formReplyOf(invalid);
+    expect(reply.fields).toEqual({
+      lastName: ["Fältet kan inte vara tomt"],
+      email: ["Felaktigt format"],
+      agreedUponTerms: ["Godkänn användarvillkoren"],
+    });
+    expect(reply.values).toMatchObject({ firstName: "Ebba", email: "ebba@" });
+
+    const toTerms = await post("/user/register", {
+      intent: "terms",
+      firstName: "Ebba",
+      lastName: "Lindström",
+      email: "ebba.lindstrom@example.se",
+      r: "/",
+    });
+    expect(toTerms.status).toBe(303);
+    expect(toTerms.headers.get("Location")).toBe("/user/register/terms?r=%2F");
+    cookie = mergeCookies(cookie, toTerms);
+    const page = await (await register.loader(args(request("/user/register?r=%2F", { cookie })))).json();
+    expect(page.defaults).toEqual({
+      firstName: "Ebba",
+      lastName: "Lindström",
+      email: "ebba.lindstrom@example.se",
+    });
+    expect(page.termsAccepted).toBe(false);
+
+    const approved = await post("/user/register/terms", { intent: "approve", r: "/" });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get("Location")).toBe("/user/register?r=%2F");
+    cookie = mergeCookies(cookie, approved);
+
+    const done = await post("/user/register", {
+      intent: "register",
+      firstName: "Ebba",
+      lastName: "Lindström",
+      email: "ebba.lindstrom@example.se",
+      r: "/",
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/user/pending?r=%2F");
+    const user = await getDb()
+      .selectFrom("users")
+      .select(["email", "registered_at"])
+      .where("personal_number", "=", "199403292866")
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email: "ebba.lindstrom@example.se" });
+    expect(user.registered_at).not.toBeNull();
   });
 });
 
