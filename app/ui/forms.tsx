@@ -162,6 +162,11 @@ function controlAria(field: Field, hint: unknown, extra?: string) {
   } as const;
 }
 
+/** A control's own id and name (the label's `for` and the summary's link point at the id). */
+function controlOf(field: Field) {
+  return { id: field.id, name: field.name };
+}
+
 function initialString(field: Field): string | undefined {
   const value = field.initialValue as unknown;
   if (typeof value === "string") return value;
@@ -174,6 +179,20 @@ function initialList(field: Field): string[] {
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
   return [];
+}
+
+/** Label, hint and error above a control, in the GOV.UK order; the control is the child. */
+function LabelledField({ field, label, hint, className, children }: BaseProps & { children: ReactNode }) {
+  return (
+    <div className={fieldClass(field, className)}>
+      <label htmlFor={field.id} className="field__label">
+        {label}
+      </label>
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+      {children}
+    </div>
+  );
 }
 
 interface BaseProps {
@@ -201,16 +220,10 @@ export function TextField({
   width?: "short" | "medium";
 }) {
   return (
-    <div className={fieldClass(field, className)}>
-      <label htmlFor={field.id} className="field__label">
-        {label}
-      </label>
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
+    <LabelledField field={field} label={label} hint={hint} className={className}>
       <input
         key={field.key}
-        id={field.id}
-        name={field.name}
+        {...controlOf(field)}
         type={type}
         defaultValue={initialString(field)}
         autoComplete={autoComplete}
@@ -219,7 +232,7 @@ export function TextField({
         className={width ? `field__input field__input--${width}` : "field__input"}
         {...controlAria(field, hint)}
       />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -233,16 +246,10 @@ export function DateField({
   className,
 }: BaseProps & { max?: string; min?: string }) {
   return (
-    <div className={fieldClass(field, className)}>
-      <label htmlFor={field.id} className="field__label">
-        {label}
-      </label>
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
+    <LabelledField field={field} label={label} hint={hint} className={className}>
       <input
         key={field.key}
-        id={field.id}
-        name={field.name}
+        {...controlOf(field)}
         type="date"
         min={min}
         max={max}
@@ -250,7 +257,7 @@ export function DateField({
         className="field__input field__input--short"
         {...controlAria(field, hint)}
       />
-    </div>
+    </LabelledField>
   );
 }
 
@@ -281,16 +288,10 @@ export function TextArea({
       ? t("forms.charactersLeft", { count: maxLength! - n })
       : t("forms.charactersTooMany", { count: n - maxLength! });
   return (
-    <div className={fieldClass(field, className)}>
-      <label htmlFor={field.id} className="field__label">
-        {label}
-      </label>
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
+    <LabelledField field={field} label={label} hint={hint} className={className}>
       <textarea
         key={field.key}
-        id={field.id}
-        name={field.name}
+        {...controlOf(field)}
         rows={rows}
         defaultValue={initialString(field)}
         className="field__input"
@@ -313,7 +314,7 @@ export function TextArea({
           </p>
         </>
       ) : null}
-    </div>
+    </LabelledField>
   );
 }
 
@@ -413,16 +414,10 @@ export function Select({
   className,
 }: BaseProps & { options: Choice[]; placeholder?: string }) {
   return (
-    <div className={fieldClass(field, className)}>
-      <label htmlFor={field.id} className="field__label">
-        {label}
-      </label>
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
+    <LabelledField field={field} label={label} hint={hint} className={className}>
       <select
         key={field.key}
-        id={field.id}
-        name={field.name}
+        {...controlOf(field)}
         defaultValue={initialString(field) ?? ""}
         className="field__input field__select"
         {...controlAria(field, hint)}
@@ -434,7 +429,7 @@ export function Select({
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -448,23 +443,17 @@ export function FileInput({
   className,
 }: BaseProps & { accept?: string; multiple?: boolean }) {
   return (
-    <div className={fieldClass(field, className)}>
-      <label htmlFor={field.id} className="field__label">
-        {label}
-      </label>
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
+    <LabelledField field={field} label={label} hint={hint} className={className}>
       <input
         key={field.key}
-        id={field.id}
-        name={field.name}
+        {...controlOf(field)}
         type="file"
         accept={accept}
         multiple={multiple}
         className="field__file"
         {...controlAria(field, hint)}
       />
-    </div>
+    </LabelledField>
   );
 }
 

@@ -1,16 +1,9 @@
 import { useEffect, useState } from "react";
+import type { TransferActivityEvent } from "~/lib/activity";
 import { liveConnection } from "./connection";
 import { useLiveConnection } from "./hooks";
 
-/** Spec 01 §3 "Transfer activity event". */
-export interface ActivityEvent {
-  id: string;
-  userId: string;
-  transferId: string;
-  firstName: string;
-  lastName: string;
-  updatedAt: string;
-}
+export type ActivityEvent = TransferActivityEvent;
 
 /** Events live 180 s plus 30 s grace after their last update (spec 01 §9). */
 const LIFETIME_MS = 210_000;

@@ -4,16 +4,9 @@
  * the publisher over its hub; the domain never imports the live channel itself.
  */
 
-/** One co-worker's presence on a transfer (spec 01 §9, 02 §4 "Presence"). */
-export interface TransferActivityEvent {
-  id: string;
-  userId: string;
-  transferId: string;
-  firstName: string;
-  lastName: string;
-  /** ISO 8601. */
-  updatedAt: string;
-}
+import type { TransferActivityEvent } from "~/lib/activity";
+
+export type { TransferActivityEvent };
 
 export type CreditCheckStatus = "Success" | "SuccessWithoutResult" | "Error" | "Pending" | "Cancelled";
 
