@@ -129,6 +129,8 @@ export interface JobsTable {
   dedupe_key: string | null;
   created_at: string;
   finished_at: string | null;
+  /** JSON the handler returned (migration 0007), e.g. a refresh's counts. */
+  result: string | null;
 }
 
 /** One BankID order start, counted per bucket ("ip:…" or "browser:…") by the sign-in throttle. */

@@ -4,6 +4,7 @@ import { createJobRunner, type JobRunner } from "./runner.server";
 // Every job type, so that a runner knows them all.
 import "./handlers/complete-abort.server";
 import "./handlers/periodic.server";
+import "./handlers/maintenance.server";
 import { startSchedules } from "./schedule.server";
 
 declare global {

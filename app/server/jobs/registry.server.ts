@@ -18,7 +18,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   type: string;
   schema: S;
   maxAttempts?: number;
-  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
+  /** What it returns is recorded as the job's result (shown to operators). */
+  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void | Record<string, unknown>>;
 }
 
 const definitions = new Map<string, JobDefinition>();

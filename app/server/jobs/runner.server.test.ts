@@ -19,6 +19,7 @@ defineJob({
   async handler({ key }, { attempt }) {
     calls[key] = (calls[key] ?? 0) + 1;
     if (attempt <= (attemptsToFail.get(key) ?? 0)) throw new Error(`planned failure ${attempt}`);
+    return key === "report" ? { counted: calls[key] } : undefined;
   },
 });
 
@@ -48,7 +49,14 @@ describe("the job runner", () => {
     expect(await a.drain()).toBe(0);
     expect(calls.once).toBe(1);
     const [job] = await jobsOf(handle.db, { type: "test.count" });
-    expect(job).toMatchObject({ state: "done", attempts: 1, last_error: null });
+    expect(job).toMatchObject({ state: "done", attempts: 1, last_error: null, result: null });
+  });
+
+  it("records what a handler returns as the job's result", async () => {
+    await enqueueJob(handle.db, { type: "test.count", payload: { key: "report" } }, clock);
+    expect(await runner("a").drain()).toBe(1);
+    const [job] = await jobsOf(handle.db, { type: "test.count" });
+    expect(JSON.parse(job!.result!)).toEqual({ counted: 1 });
   });
 
   it("a job that fails twice is retried after a backoff and then succeeds", async () => {

@@ -105,7 +105,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       }
       const parsed = definition.schema.safeParse(raw);
       if (!parsed.success) throw new Error(`the payload does not parse: ${parsed.error.message}`);
-      await definition.handler(parsed.data, {
+      const result = await definition.handler(parsed.data, {
         db,
         jobId: job.id,
         transferId: job.transfer_id,
@@ -114,7 +114,12 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         log: (message) => log(`${job.type} ${job.id}: ${message}`),
         live: options.live,
       });
-      await settle(job, { state: "done", finished_at: now().toISOString(), last_error: null });
+      await settle(job, {
+        state: "done",
+        finished_at: now().toISOString(),
+        last_error: null,
+        result: result ? JSON.stringify(result).slice(0, 20_000) : null,
+      });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
       const maxAttempts = definition?.maxAttempts ?? job.max_attempts;

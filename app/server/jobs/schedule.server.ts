@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { todayInStockholm } from "~/lib/dates";
 import type { Db } from "../db/kysely.server";
+import { APPLY_RETENTION, REFRESH_BOARDS } from "./handlers/maintenance.server";
 import { PURGE_SESSIONS, REFRESH_EXPIRY } from "./handlers/periodic.server";
 import { enqueueJob } from "./queue.server";
 
@@ -19,6 +20,9 @@ export interface Periodic {
 
 export const PERIODIC: Periodic[] = [
   { type: REFRESH_EXPIRY, pattern: "5 0 * * *", slot: (at) => todayInStockholm(at), atStart: true },
+  // Before the working day: who sits on which board today, then what the retention rules release.
+  { type: REFRESH_BOARDS, pattern: "30 4 * * *", slot: (at) => todayInStockholm(at), atStart: true },
+  { type: APPLY_RETENTION, pattern: "15 3 * * *", slot: (at) => todayInStockholm(at), atStart: true },
   {
     type: PURGE_SESSIONS,
     pattern: "17 * * * *",
