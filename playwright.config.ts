@@ -42,7 +42,7 @@ export default defineConfig({
   ],
   webServer: {
     // The demo data plus 300 bulk transfers of Nordhem, so that a list has more than one page.
-    command: `rm -rf data-e2e && DATA_DIR=data-e2e npm run --silent seed:bulk -- --transfers 300 --tenants nordhem && DATA_DIR=data-e2e PORT=${PORT} SUPPORT_EMAIL=support@example.se npm start`,
+    command: `rm -rf data-e2e && DATA_DIR=data-e2e npm run --silent seed:bulk -- --transfers 300 --tenants nordhem && DATA_DIR=data-e2e PORT=${PORT} SUPPORT_EMAIL=support@example.se OPERATORS=197904122319 npm start`,
     url: `http://localhost:${PORT}/api/tenants`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,7 +1,8 @@
-// npm run jobs -- list | dead | retry <id>   (operators; honours DATABASE_URL and DATA_DIR)
+// npm run jobs -- list | dead | retry <id> | run <periodic type>   (operators; honours DATABASE_URL and DATA_DIR)
 import { getDbHandle } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { jobsOf, retryJob } from "~/server/jobs/admin.server";
+import { runPeriodicNow } from "~/server/jobs/schedule.server";
 
 const [command, id] = process.argv.slice(2);
 const { db, destroy } = getDbHandle();
@@ -35,8 +36,15 @@ try {
       console.error("Inget dött eller misslyckat jobb med det id:t.");
       process.exitCode = 1;
     }
+  } else if (command === "run" && id) {
+    const jobId = await runPeriodicNow(db, id);
+    if (jobId) console.log(`Köat: ${id} (${jobId}); en körande server tar det inom en sekund.`);
+    else {
+      console.error(`Inget periodiskt jobb heter ${id}.`);
+      process.exitCode = 1;
+    }
   } else {
-    console.error("usage: npm run jobs -- list | dead | retry <id>");
+    console.error("usage: npm run jobs -- list | dead | retry <id> | run <periodic type>");
     process.exitCode = 2;
   }
 } finally {

@@ -7,6 +7,7 @@ import type { MenuEntry } from "~/lib/shell";
 import { redirectToLogin } from "../web/api.server";
 import { pathWithQuery } from "../platform/http.server";
 import { getOptionalUser } from "./user.server";
+import { getEnv } from "../platform/env.server";
 
 export interface Requirements {
   role?: UserRole | UserRole[];
@@ -25,6 +26,16 @@ export async function requireUser(request: Request, requirements: Requirements =
   if (!user) throw redirectToLogin(request);
   pointerGuard(user, pathWithQuery(request));
   if (!meets(user, requirements)) throw redirect(requirements.redirectTo ?? "/");
+  return user;
+}
+
+/**
+ * An operator (OPERATORS): may see and retry background jobs. Anyone else gets the answer of a page that does not
+ * exist, so the page's existence tells them nothing.
+ */
+export async function requireOperator(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (!getEnv().operators.includes(user.personalNumber)) throw new Response("Not found", { status: 404 });
   return user;
 }
 

@@ -40,6 +40,14 @@ export async function enqueueSlot(db: Db, periodic: Periodic, at: Date): Promise
   );
 }
 
+/** An operator's extra run of a periodic job (`npm run jobs -- run boards.refresh`, the simulators' pages). */
+export async function runPeriodicNow(db: Db, type: string, at = new Date()): Promise<string | null> {
+  const periodic = PERIODIC.find((p) => p.type === type);
+  if (!periodic) return null;
+  const slot = `manual-${at.toISOString()}`;
+  return enqueueJob(db, { type, payload: { slot }, dedupeKey: `${type}@${slot}` }, at);
+}
+
 export function startSchedules(db: Db, log: (message: string) => void = console.error): () => void {
   const crons = PERIODIC.map(
     (periodic) =>

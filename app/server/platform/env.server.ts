@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   INSECURE_COOKIES: z.enum(["0", "1"]).optional(),
   /** `1` behind a reverse proxy: X-Forwarded-For and X-Forwarded-Host are believed only then. */
   TRUST_PROXY: z.enum(["0", "1"]).optional(),
+  /** Personal numbers (12 digits, comma-separated) of the operators who may open /admin/jobs. */
+  OPERATORS: z
+    .string()
+    .regex(/^\d{12}(,\s*\d{12})*$/, "OPERATORS must be 12-digit personal numbers separated by commas")
+    .optional(),
   /** Unset: the live channel's backplane and presence stay in process (docs/decisions/009). */
   REDIS_URL: z
     .string()
@@ -48,6 +53,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   secureCookies: boolean;
   showDevFeatures: boolean;
   trustProxy: boolean;
+  /** Who may see and retry background jobs (OPERATORS). */
+  operators: string[];
   /** The BankID simulator answers sign-ins: a demo or test install, never production data. */
   testEnvironment: boolean;
 };
@@ -74,6 +81,7 @@ export function getEnv(): Env {
     secureCookies: raw.NODE_ENV === "production" && raw.INSECURE_COOKIES !== "1",
     showDevFeatures: raw.SHOW_DEV_FEATURES ? raw.SHOW_DEV_FEATURES === "on" : raw.NODE_ENV !== "production",
     trustProxy: raw.TRUST_PROXY === "1",
+    operators: raw.OPERATORS ? raw.OPERATORS.split(",").map((n) => n.trim()) : [],
     testEnvironment: raw.BANKID === "simulator",
   };
   return cached;

@@ -89,6 +89,32 @@ export class CompanyRegistrySimulator implements CompanyRegistryClient {
       .sort((a, b) => collator.compare(a.associationName, b.associationName));
   }
 
+  /** Every seat held today, with names, for the simulator's control page (/dev/registry). */
+  currentSeats(): Array<{
+    personalNumber: string;
+    name: string;
+    organisationNumber: string;
+    associationName: string;
+    role: string;
+  }> {
+    const today = todayInSweden(this.now());
+    return this.engagements
+      .filter((e) => isCurrentOn(e, today))
+      .map((e) => {
+        const person = this.people.get(e.personalNumber);
+        return {
+          personalNumber: e.personalNumber,
+          name: person ? `${person.givenName} ${person.surname}` : e.personalNumber,
+          organisationNumber: e.organisationNumber,
+          associationName: this.associations.get(e.organisationNumber) ?? "",
+          role: e.role,
+        };
+      })
+      .sort(
+        (a, b) => collator.compare(a.associationName, b.associationName) || collator.compare(a.name, b.name),
+      );
+  }
+
   async association(organisationNumber: string): Promise<Association | null> {
     this.failIfDown();
     const orgnr = normalizeOrganisationNumber(organisationNumber);

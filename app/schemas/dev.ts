@@ -1,0 +1,14 @@
+import * as z from "zod";
+import "./zod-errors";
+
+/** The company registry simulator's control page (/dev/registry): end a seat, or run the board refresh now. */
+export const EndSeatSchema = z.object({
+  seat: z.string({ error: "validation.required" }).regex(/^\d{12}:\d{10}$/, "validation.format"),
+});
+
+/** Kör igen on the operators' job page (/admin/jobs). */
+export const RetryJobSchema = z.object({
+  id: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(100),
+});
+
+export const JOB_STATES = ["queued", "running", "done", "failed", "dead"] as const;
