@@ -274,6 +274,12 @@ async function runLive(): Promise<void> {
   else if (rows !== undefined) console.log(rows);
 }
 
+async function runJobs(): Promise<void> {
+  console.log("\n[bench] background jobs (scripts/bench-jobs.ts, SQLite file, in this process):");
+  const { benchJobs } = await import("./bench-jobs");
+  console.table(await benchJobs());
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
   ensureBuild();
@@ -342,6 +348,7 @@ async function main(): Promise<number> {
 
   cleanup();
   await runLive();
+  await runJobs();
   console.log(`\n[bench] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }
