@@ -80,6 +80,7 @@ describe("migrations", () => {
         "0004-lists",
         "0005-sessions",
         "0006-jobs",
+        "0007-job-results",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);
