@@ -26,7 +26,10 @@ defineJob({
 const { db, kind } = openDatabase(`file:${databaseFile}`);
 const runner = createJobRunner({ db, kind, leaseMs: 1_500, pollMs: 100, log: (m) => console.log(m) });
 runner.start();
+// A server's listening socket keeps its process alive; the runner's own timers are unref'd, so this stands in.
+const alive = setInterval(() => undefined, 1_000);
 process.on("SIGTERM", () => {
+  clearInterval(alive);
   void runner.stop().finally(() => process.exit(0));
 });
 console.log("ready");

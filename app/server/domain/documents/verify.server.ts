@@ -1,0 +1,50 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/**
+ * Document verification (issue 14): the stored file is opened with pdf.js (its legacy build, the one that runs on
+ * Node 20) and judged: a readable PDF with at least one page and no encryption is verified; anything else is
+ * rejected with its reason. Runs in the verification job, never in a request.
+ */
+
+export type VerificationResult =
+  { verified: true; pages: number } | { verified: false; reason: "unreadable" | "encrypted" | "noPages" };
+
+let standardFontDataUrl: string | undefined;
+function fontsUrl(): string {
+  standardFontDataUrl ??=
+    path.join(
+      path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")),
+      "standard_fonts",
+    ) + "/";
+  return standardFontDataUrl;
+}
+
+export async function verifyPdf(bytes: Uint8Array): Promise<VerificationResult> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  let doc;
+  try {
+    // pdf.js takes ownership of the buffer it is given, so it gets a copy.
+    doc = await getDocument({
+      data: bytes.slice(),
+      isEvalSupported: false,
+      standardFontDataUrl: fontsUrl(),
+      verbosity: 0,
+    }).promise;
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    return { verified: false, reason: name === "PasswordException" ? "encrypted" : "unreadable" };
+  }
+  try {
+    const { info } = (await doc.getMetadata()) as unknown as { info?: Record<string, unknown> };
+    if (info && "EncryptFilterName" in info && info.EncryptFilterName)
+      return { verified: false, reason: "encrypted" };
+    if (doc.numPages < 1) return { verified: false, reason: "noPages" };
+    await doc.getPage(1);
+    return { verified: true, pages: doc.numPages };
+  } catch {
+    return { verified: false, reason: "unreadable" };
+  } finally {
+    await doc.destroy();
+  }
+}
