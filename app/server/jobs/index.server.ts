@@ -5,6 +5,7 @@ import { createJobRunner, type JobRunner } from "./runner.server";
 import "./handlers/complete-abort.server";
 import "./handlers/periodic.server";
 import "./handlers/maintenance.server";
+import "./handlers/documents.server";
 import { startSchedules } from "./schedule.server";
 
 declare global {

@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { todayInStockholm } from "~/lib/dates";
 import type { Db } from "../db/kysely.server";
+import { EXPIRE_UPLOADS } from "./handlers/documents.server";
 import { APPLY_RETENTION, REFRESH_BOARDS } from "./handlers/maintenance.server";
 import { PURGE_SESSIONS, REFRESH_EXPIRY } from "./handlers/periodic.server";
 import { enqueueJob } from "./queue.server";
@@ -23,6 +24,13 @@ export const PERIODIC: Periodic[] = [
   // Before the working day: who sits on which board today, then what the retention rules release.
   { type: REFRESH_BOARDS, pattern: "30 4 * * *", slot: (at) => todayInStockholm(at), atStart: true },
   { type: APPLY_RETENTION, pattern: "15 3 * * *", slot: (at) => todayInStockholm(at), atStart: true },
+  // Every five minutes: uploads started and never completed (slot: the five-minute window).
+  {
+    type: EXPIRE_UPLOADS,
+    pattern: "*/5 * * * *",
+    slot: (at) => `${at.toISOString().slice(0, 15)}${Math.floor((at.getUTCMinutes() % 10) / 5) * 5}`,
+    atStart: false,
+  },
   {
     type: PURGE_SESSIONS,
     pattern: "17 * * * *",

@@ -34,6 +34,14 @@ const EnvSchema = z.object({
   INSECURE_COOKIES: z.enum(["0", "1"]).optional(),
   /** `1` behind a reverse proxy: X-Forwarded-For and X-Forwarded-Host are believed only then. */
   TRUST_PROXY: z.enum(["0", "1"]).optional(),
+  /** Where documents are stored: `disk` (DATA_DIR/files, the default) or `s3` (S3_* below). */
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("eu-north-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).optional(),
   /** Personal numbers (12 digits, comma-separated) of the operators who may open /admin/jobs. */
   OPERATORS: z
     .string()
@@ -68,6 +76,11 @@ export function getEnv(): Env {
   if (!parsed.success) {
     throw new Error("Invalid environment:\n" + z.prettifyError(parsed.error));
   }
+  if (parsed.data.STORAGE === "s3" && !parsed.data.S3_BUCKET) {
+    throw new Error(
+      "Invalid environment:\nSTORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a service other than AWS)",
+    );
+  }
   const raw = parsed.data;
   const dataDir = path.resolve(raw.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -100,6 +113,7 @@ function fromProcess(): Record<string, string | undefined> {
   // Secrets and passphrases keep their spaces.
   values.BANKID_CERT_PASSPHRASE = process.env.BANKID_CERT_PASSPHRASE;
   values.SESSION_SECRET = process.env.SESSION_SECRET || undefined;
+  values.S3_SECRET_ACCESS_KEY = process.env.S3_SECRET_ACCESS_KEY || undefined;
   return values;
 }
 

@@ -1,19 +1,35 @@
 import path from "node:path";
 import { getEnv } from "../../platform/env.server";
 import { createDiskStorage } from "./disk.server";
+import { createS3Storage } from "./s3.server";
 import type { FileStorage } from "./types.server";
 
 export * from "./types.server";
 export { createDiskStorage } from "./disk.server";
+export { createS3Storage, type S3Storage } from "./s3.server";
 
-let cached: { root: string; storage: FileStorage } | undefined;
+let cached: { key: string; storage: FileStorage } | undefined;
 
 /**
- * The configured storage: the disk under `DATA_DIR/files` (the default, and what the demo seed writes to). The
- * S3-compatible implementation (`STORAGE=s3`) comes with the upload work of issue 14.
+ * The configured storage: the disk under `DATA_DIR/files` (the default, and what the demo seed writes to), or an
+ * S3-compatible bucket (`STORAGE=s3` with `S3_BUCKET`, `S3_REGION`, `S3_ENDPOINT`, credentials).
  */
 export function getStorage(): FileStorage {
-  const root = path.join(getEnv().dataDir, "files");
-  if (cached?.root !== root) cached = { root, storage: createDiskStorage(root) };
+  const env = getEnv();
+  const key = env.STORAGE === "s3" ? `s3:${env.S3_ENDPOINT ?? ""}:${env.S3_BUCKET}` : `disk:${env.dataDir}`;
+  if (cached?.key !== key) {
+    const storage =
+      env.STORAGE === "s3"
+        ? createS3Storage({
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
+          })
+        : createDiskStorage(path.join(env.dataDir, "files"));
+    cached = { key, storage };
+  }
   return cached.storage;
 }

@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import type { Db } from "../../db/kysely.server";
+import type { FileStorage } from "../../integrations/storage/types.server";
+import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
+import { transferGroup, type LivePublisher } from "../events.server";
+import { verifyPdf } from "./verify.server";
+
+/**
+ * A document after its bytes are stored (spec 02 §4 "Document upload"): UploadPending until the verification job
+ * has opened it; then UploadVerified (`documentVerified`), or removed with its reason (`documentRejected`). An
+ * upload that never completed is removed after UPLOAD_TIMEOUT_MS (`documentUploadTimeout`). Removal deletes the
+ * stored file first, then the row, and writes an audit row; each step is safe to repeat.
+ */
+
+export const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+
+export type VerifyOutcome =
+  | { outcome: "verified"; pages: number }
+  | { outcome: "rejected"; reason: "unreadable" | "encrypted" | "noPages" | "missing" | "tooLarge" }
+  | { outcome: "skipped" };
+
+async function readWhole(storage: FileStorage, key: string): Promise<Uint8Array | "missing" | "tooLarge"> {
+  const stream = await storage.get(key);
+  if (!stream) return "missing";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_UPLOAD_BYTES) return "tooLarge";
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+async function removeDocument(
+  db: Db,
+  storage: FileStorage,
+  document: { id: string; transfer_id: string; storage_key: string | null },
+  action: string,
+  reason: string,
+  at: string,
+) {
+  if (document.storage_key) await storage.delete(document.storage_key);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("documents").where("id", "=", document.id).execute();
+    await trx
+      .insertInto("audit_log")
+      .values({
+        id: crypto.randomUUID(),
+        transfer_id: document.transfer_id,
+        entity: "document",
+        entity_id: document.id,
+        action,
+        user_id: null,
+        at,
+        before: JSON.stringify({ storageKey: document.storage_key }),
+        after: JSON.stringify({ reason }),
+      })
+      .execute();
+  });
+}
+
+/** The verification job's work for one document; a document that is gone or no longer pending is skipped. */
+export async function verifyDocument(
+  db: Db,
+  storage: FileStorage,
+  documentId: string,
+  { now, live }: { now: Date; live?: LivePublisher },
+): Promise<VerifyOutcome> {
+  const document = await db
+    .selectFrom("documents")
+    .select(["id", "transfer_id", "storage_key", "status"])
+    .where("id", "=", documentId)
+    .executeTakeFirst();
+  if (!document || document.status !== "UploadPending" || !document.storage_key)
+    return { outcome: "skipped" };
+  const bytes = await readWhole(storage, document.storage_key);
+  const result =
+    typeof bytes === "string" ? ({ verified: false, reason: bytes } as const) : await verifyPdf(bytes);
+  const at = now.toISOString();
+  if (result.verified) {
+    await db
+      .updateTable("documents")
+      .set({ status: "UploadVerified", verified_at: at, size_in_bytes: (bytes as Uint8Array).byteLength })
+      .where("id", "=", document.id)
+      .where("status", "=", "UploadPending")
+      .execute();
+    await live?.publish(transferGroup(document.transfer_id), "documentVerified", {
+      transferId: document.transfer_id,
+      documentId: document.id,
+    });
+    return { outcome: "verified", pages: result.pages };
+  }
+  await removeDocument(db, storage, document, "document.rejected", result.reason, at);
+  await live?.publish(transferGroup(document.transfer_id), "documentRejected", {
+    transferId: document.transfer_id,
+    documentId: document.id,
+    reason: result.reason,
+  });
+  return { outcome: "rejected", reason: result.reason };
+}
+
+/** Uploads that were started but never completed, removed after the timeout; how many went. */
+export async function expireStalledUploads(
+  db: Db,
+  storage: FileStorage,
+  { now, live }: { now: Date; live?: LivePublisher },
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - UPLOAD_TIMEOUT_MS).toISOString();
+  const stalled = await db
+    .selectFrom("documents")
+    .select(["id", "transfer_id", "storage_key"])
+    .where("status", "in", ["UploadNotStarted", "UploadProgressing"])
+    .where("created_at", "<=", cutoff)
+    .orderBy("id")
+    .execute();
+  for (const document of stalled) {
+    await removeDocument(db, storage, document, "document.uploadTimeout", "timeout", now.toISOString());
+    await live?.publish(transferGroup(document.transfer_id), "documentUploadTimeout", {
+      transferId: document.transfer_id,
+      documentId: document.id,
+    });
+  }
+  return stalled.length;
+}
