@@ -60,7 +60,11 @@ export async function phone(
   await app.getByLabel("QR-data eller autostart-länk").fill(code);
   await app.locator("#code-person").selectOption(person.pnr);
   await app.getByRole("button", { name: "Öppna", exact: true }).click();
-  const order = app.locator("section.dev-order", { hasText: person.name });
+  // The order this person opened: its status line names them. (Every order not yet opened lists all test people
+  // in its person picker, so matching the section's whole text would also find another test's waiting order.)
+  const order = app
+    .locator("section.dev-order")
+    .filter({ has: app.locator("p", { hasText: `· ${person.name}` }) });
   await expect(order).toHaveCount(1);
   await order.getByRole("button", { name: answer === "approve" ? "Godkänn" : "Avbryt i appen" }).click();
   // Wait for the test app's answer before closing it: closing earlier can abort the POST, and the order then
