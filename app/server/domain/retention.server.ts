@@ -204,34 +204,29 @@ export async function applyRetention(
     return { dryRun, at, items, counts, filesAlreadyGone };
   }
   const historyCutoff = monthsBefore(now, RETENTION.creditHistoryMonths).toISOString().slice(0, 10);
+  /** Marks one row erased, once: the update only matches a row not yet erased, and the audit row goes with it. */
+  const erase = (item: RetentionItem, table: "documents" | "credit_check_orders") =>
+    db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable(table)
+        .set(
+          table === "documents"
+            ? { data_erased_at: at, storage_key: null }
+            : { data_erased_at: at, result: null },
+        )
+        .where("id", "=", item.id)
+        .where("data_erased_at", "is", null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await audit(trx, item, at, { dataErasedAt: at });
+      return true;
+    });
   for (const item of items) {
     if (item.entity === "document") {
       if (item.detail && !(await storage.delete(item.detail))) filesAlreadyGone++;
-      const done = await db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable("documents")
-          .set({ data_erased_at: at, storage_key: null })
-          .where("id", "=", item.id)
-          .where("data_erased_at", "is", null)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return false;
-        await audit(trx, item, at, { dataErasedAt: at });
-        return true;
-      });
-      if (done) counts[item.rule]++;
+      if (await erase(item, "documents")) counts[item.rule]++;
     } else if (item.rule === "creditCheck.copy") {
-      const done = await db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable("credit_check_orders")
-          .set({ result: null, data_erased_at: at })
-          .where("id", "=", item.id)
-          .where("data_erased_at", "is", null)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return false;
-        await audit(trx, item, at, { dataErasedAt: at });
-        return true;
-      });
-      if (done) counts[item.rule]++;
+      if (await erase(item, "credit_check_orders")) counts[item.rule]++;
     } else {
       const done = await db.transaction().execute(async (trx) => {
         const row = await trx

@@ -38,7 +38,15 @@ export async function readUpTo(request: Request, limit: number): Promise<Uint8Ar
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > limit) return null;
   if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
+  return collectUpTo(request.body, limit);
+}
+
+/** A stream's bytes, never more than `limit`: null as soon as it passes the limit (the rest is not read). */
+export async function collectUpTo(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

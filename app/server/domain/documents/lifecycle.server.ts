@@ -3,6 +3,7 @@ import type { Db } from "../../db/kysely.server";
 import type { FileStorage } from "../../integrations/storage/types.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { transferGroup, type LivePublisher } from "../events.server";
+import { collectUpTo } from "../../platform/body.server";
 import { verifyPdf } from "./verify.server";
 
 /**
@@ -22,20 +23,7 @@ export type VerifyOutcome =
 async function readWhole(storage: FileStorage, key: string): Promise<Uint8Array | "missing" | "tooLarge"> {
   const stream = await storage.get(key);
   if (!stream) return "missing";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_UPLOAD_BYTES) return "tooLarge";
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return (await collectUpTo(stream, MAX_UPLOAD_BYTES)) ?? "tooLarge";
 }
 
 async function removeDocument(
