@@ -1,0 +1,89 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/server/auth/guards.server";
+import { getDb } from "~/server/db/db.server";
+import { documentForViewer } from "~/server/domain/documents/access.server";
+import { viewerFor } from "~/server/domain/transfers/scope.server";
+import { getT, svT } from "~/server/platform/i18n.server";
+import { signLink } from "~/server/platform/signed-links.server";
+import { ErrorPage } from "~/ui/ErrorPage";
+import { pageTitle } from "~/ui/page-title";
+
+/** How long the link a document opens through stays valid (issue 14: short-lived, signed). */
+export const DOCUMENT_LINK_TTL_MS = 5 * 60_000;
+
+/**
+ * /transfers/{id}/documents/{documentId} (spec 02 §2.5): a document opens in the browser's own viewer through a
+ * short-lived signed link, made only after the user's scope was checked. An erased document is the page
+ * `Raderat dokument`; a missing one, another transfer's, or one outside the user's scope is the same 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { role: ["PropertyManager", "BoardMember"] });
+  const db = getDb();
+  const document = await documentForViewer(
+    db,
+    await viewerFor(db, user),
+    params.id ?? "",
+    params.documentId ?? "",
+  );
+  if (!document || (!document.erased && !document.ready)) {
+    throw json({ title: svT()("review:document.notFoundTitle") }, { status: 404 });
+  }
+  const t = await getT(request, "review");
+  if (document.erased) {
+    return json(
+      { title: t("document.erasedTitle"), transferId: document.transferId },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const download = new URL(request.url).searchParams.has("download") ? "&download=1" : "";
+  return redirect(signLink(`/api/documents/${document.id}/file`, DOCUMENT_LINK_TTL_MS) + download, {
+    status: 303,
+    headers: { "Cache-Control": "no-store" },
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  {
+    title: pageTitle(
+      data?.title ??
+        (isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined),
+    ),
+  },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("review");
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} variant="crash" />;
+  }
+  return (
+    <div className="page page--narrow">
+      <h1>{t("document.notFoundTitle")}</h1>
+      <p>{t("document.notFoundText")}</p>
+      <p>
+        <Link to="/transfers" className="button button--secondary">
+          {t("backToList")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function ErasedDocumentPage() {
+  const { transferId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("review");
+  return (
+    <div className="page page--narrow">
+      <h1>{t("document.erasedTitle")}</h1>
+      <p>{t("document.erasedText")}</p>
+      <p>
+        <Link to={`/transfers/${encodeURIComponent(transferId)}/overview`} className="button">
+          {t("document.close")}
+        </Link>
+      </p>
+    </div>
+  );
+}

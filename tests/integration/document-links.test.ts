@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as file from "~/routes/api.documents.$documentId.file";
+import * as documentPage from "~/routes/transfers.$id.documents.$documentId";
+import { getDb } from "~/server/db/db.server";
+import { makePdf } from "~/server/db/seed/pdf.server";
+import { getStorage } from "~/server/integrations/storage/index.server";
+import { signLink } from "~/server/platform/signed-links.server";
+import { answered, request, signedInSession, startFreshApp } from "../support/app";
+import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+
+/** Issue 14: a document opens through a short-lived signed link, made only for a user whose scope holds it. */
+
+let maria: string;
+let anders: string;
+const pdf = makePdf({ title: "Överlåtelseavtal", lines: ["Säljare: Åsa Öberg"] });
+
+async function addDocument(id: string, transferId: string, fields: Record<string, unknown> = {}) {
+  const key = `transfers/${transferId}/${id}.pdf`;
+  await getStorage().put(key, pdf);
+  await getDb()
+    .insertInto("documents")
+    .values({
+      id,
+      transfer_id: transferId,
+      file_name: 'Avtal: "slutligt"/2026.pdf',
+      category: "TransferAgreement",
+      status: "UploadVerified",
+      document_type: "pdf",
+      size_in_bytes: pdf.byteLength,
+      sensitive: 0,
+      storage_key: key,
+      created_at: "2026-11-01T08:00:00.000Z",
+      ...fields,
+    })
+    .execute();
+}
+
+const open = (transferId: string, documentId: string, cookie: string, query = "") =>
+  answered(
+    documentPage.loader({
+      request: request(`/transfers/${transferId}/documents/${documentId}${query}`, { cookie }),
+      params: { id: transferId, documentId },
+      context: {},
+    }),
+  );
+
+const fetchFile = (location: string) =>
+  answered(
+    file.loader({
+      request: request(location),
+      params: { documentId: new URL(location, "http://localhost").pathname.split("/")[3]! },
+      context: {},
+    }),
+  );
+
+beforeAll(async () => {
+  await startFreshApp();
+  const db = getDb();
+  await buildWorld(db);
+  await insertTransfer(db, { id: "dl-1", objectId: WORLD.objectA });
+  await insertTransfer(db, { id: "dl-2", objectId: WORLD.objectA });
+  await addDocument("doc-ok", "dl-1");
+  await addDocument("doc-other", "dl-2");
+  await addDocument("doc-erased", "dl-1", { storage_key: null, data_erased_at: "2026-11-20T03:15:00.000Z" });
+  await addDocument("doc-pending", "dl-1", { status: "UploadPending" });
+  maria = (await signedInSession("user-maria", "stadsbo")).cookie;
+  anders = (await signedInSession("user-anders", "nordhem")).cookie;
+});
+
+describe("opening a document", () => {
+  it("redirects a user in scope to a signed link that streams the PDF inline, under a safe name", async () => {
+    const answer = await open("dl-1", "doc-ok", maria);
+    expect(answer.status).toBe(303);
+    const location = answer.headers.get("Location")!;
+    expect(location).toMatch(/^\/api\/documents\/doc-ok\/file\?expires=\d+&sig=[\w-]{43}$/);
+    const pdfAnswer = await fetchFile(location);
+    expect(pdfAnswer.status).toBe(200);
+    expect(pdfAnswer.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdfAnswer.headers.get("Content-Disposition")).toBe(
+      `inline; filename="Avtal_ _slutligt__2026.pdf"; filename*=UTF-8''${encodeURIComponent("Avtal_ _slutligt__2026.pdf")}`,
+    );
+    expect(new Uint8Array(await pdfAnswer.arrayBuffer())).toEqual(pdf);
+    const download = await open("dl-1", "doc-ok", maria, "?download");
+    expect((await fetchFile(download.headers.get("Location")!)).headers.get("Content-Disposition")).toMatch(
+      /^attachment;/,
+    );
+  });
+
+  it("answers a document outside the scope, of another transfer, missing or not yet verified with the same 404", async () => {
+    for (const [transferId, documentId, cookie] of [
+      ["dl-1", "doc-ok", anders],
+      ["dl-1", "doc-other", maria],
+      ["dl-1", "nope", maria],
+      ["dl-1", "doc-pending", maria],
+    ] as const) {
+      const answer = await open(transferId, documentId, cookie);
+      expect(answer.status, `${transferId}/${documentId}`).toBe(404);
+    }
+  });
+
+  it("shows an erased document as Raderat dokument", async () => {
+    const answer = await open("dl-1", "doc-erased", maria);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ title: "Raderat dokument", transferId: "dl-1" });
+  });
+
+  it("refuses a tampered, expired or unsigned link in Swedish, and a link to an erased file", async () => {
+    const good = signLink("/api/documents/doc-ok/file", 60_000);
+    expect((await fetchFile(good.replace(/sig=./, "sig=A"))).status).toBe(403);
+    expect((await fetchFile("/api/documents/doc-ok/file")).status).toBe(403);
+    const expired = signLink("/api/documents/doc-ok/file", -1_000);
+    const refused = await fetchFile(expired);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toMatch(/^Länken till dokumentet har gått ut/);
+    // A link made for one document does not open another.
+    const other = signLink("/api/documents/doc-ok/file", 60_000).replace("doc-ok", "doc-other");
+    expect((await fetchFile(other)).status).toBe(403);
+    expect((await fetchFile(signLink("/api/documents/doc-erased/file", 60_000))).status).toBe(404);
+  });
+});
