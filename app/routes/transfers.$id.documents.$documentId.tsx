@@ -3,15 +3,11 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { documentForViewer } from "~/server/domain/documents/access.server";
+import { documentForViewer, documentLink } from "~/server/domain/documents/access.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { getT, svT } from "~/server/platform/i18n.server";
-import { signLink } from "~/server/platform/signed-links.server";
 import { ErrorPage } from "~/ui/ErrorPage";
 import { pageTitle } from "~/ui/page-title";
-
-/** How long the link a document opens through stays valid (issue 14: short-lived, signed). */
-export const DOCUMENT_LINK_TTL_MS = 5 * 60_000;
 
 /**
  * /transfers/{id}/documents/{documentId} (spec 02 §2.5): a document opens in the browser's own viewer through a
@@ -38,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   }
   const download = new URL(request.url).searchParams.has("download") ? "&download=1" : "";
-  return redirect(signLink(`/api/documents/${document.id}/file`, DOCUMENT_LINK_TTL_MS) + download, {
+  return redirect(documentLink(document.id) + download, {
     status: 303,
     headers: { "Cache-Control": "no-store" },
   });

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as apiDocument from "~/routes/api.core.transfers.$id.documents.$documentId";
+import * as apiDocuments from "~/routes/api.core.transfers.$id.documents";
 import * as file from "~/routes/api.documents.$documentId.file";
 import * as documentPage from "~/routes/transfers.$id.documents.$documentId";
 import { getDb } from "~/server/db/db.server";
@@ -116,5 +118,62 @@ describe("opening a document", () => {
     const other = signLink("/api/documents/doc-ok/file", 60_000).replace("doc-ok", "doc-other");
     expect((await fetchFile(other)).status).toBe(403);
     expect((await fetchFile(signLink("/api/documents/doc-erased/file", 60_000))).status).toBe(404);
+  });
+});
+
+describe("the documents API (spec 02 §7)", () => {
+  const call = (
+    route: { loader: typeof apiDocument.loader },
+    path: string,
+    params: Record<string, string>,
+    cookie: string,
+  ) => answered(route.loader({ request: request(path, { cookie }), params, context: {} }));
+
+  it("lists a transfer's documents in scope, and is the API's 404 outside it", async () => {
+    const list = await call(apiDocuments, "/api/core/transfers/dl-1/documents", { id: "dl-1" }, maria);
+    expect(list.status).toBe(200);
+    const documents = (await list.json()) as Array<{
+      id: string;
+      downloadUrl: string | null;
+      dataErasedAt: string | null;
+    }>;
+    expect(documents.map((d) => d.id).sort()).toEqual(["doc-erased", "doc-ok", "doc-pending"]);
+    expect(documents.find((d) => d.id === "doc-ok")?.downloadUrl).toBe("/transfers/dl-1/documents/doc-ok");
+    expect(documents.find((d) => d.id === "doc-erased")?.downloadUrl).toBeNull();
+    expect(
+      (await call(apiDocuments, "/api/core/transfers/dl-1/documents", { id: "dl-1" }, anders)).status,
+    ).toBe(404);
+  });
+
+  it("gives a document's signed link with ?noRedirect, redirects without it, and 404s what cannot be opened", async () => {
+    const params = { id: "dl-1", documentId: "doc-ok" };
+    const noRedirect = await call(
+      apiDocument,
+      "/api/core/transfers/dl-1/documents/doc-ok?noRedirect",
+      params,
+      maria,
+    );
+    const { url } = (await noRedirect.json()) as { url: string };
+    expect(url).toMatch(/^\/api\/documents\/doc-ok\/file\?expires=\d+&sig=[\w-]{43}$/);
+    expect((await fetchFile(url)).status).toBe(200);
+    const redirected = await call(apiDocument, "/api/core/transfers/dl-1/documents/doc-ok", params, maria);
+    expect(redirected.status).toBe(302);
+    for (const [documentId, cookie] of [
+      ["doc-erased", maria],
+      ["doc-pending", maria],
+      ["doc-other", maria],
+      ["doc-ok", anders],
+    ] as const) {
+      const answer = await call(
+        apiDocument,
+        `/api/core/transfers/dl-1/documents/${documentId}`,
+        { id: "dl-1", documentId },
+        cookie,
+      );
+      expect(answer.status, documentId).toBe(404);
+    }
+    const post = await answered(apiDocuments.action());
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET");
   });
 });

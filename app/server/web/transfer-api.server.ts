@@ -75,6 +75,8 @@ export async function runApi(request: Request, body: (actor: Actor) => Promise<u
   if (actor instanceof Response) return actor;
   try {
     const result = await body(actor);
+    // A call may answer with its own Response (a redirect to a signed link).
+    if (result instanceof Response) return result;
     return json(result ?? {}, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (isDomainError(error)) return domainErrorResponse(error);

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/kysely.server";
+import { signLink } from "../../platform/signed-links.server";
 import type { Viewer } from "../transfers/facts.server";
 import { findScopedTransfer } from "../transfers/scope.server";
 
@@ -32,4 +33,12 @@ export async function storedDocument(db: Db, documentId: string) {
     .select(["id", "file_name", "storage_key", "data_erased_at", "status"])
     .where("id", "=", documentId)
     .executeTakeFirst();
+}
+
+/** How long the link a document opens through stays valid (issue 14: short-lived, signed). */
+export const DOCUMENT_LINK_TTL_MS = 5 * 60_000;
+
+/** The signed link a document opens through; made only after the caller checked the viewer's scope. */
+export function documentLink(documentId: string): string {
+  return signLink(`/api/documents/${encodeURIComponent(documentId)}/file`, DOCUMENT_LINK_TTL_MS);
 }
