@@ -10,7 +10,8 @@ import { getT } from "~/server/platform/i18n.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { formatPersonnummer } from "~/lib/personnummer";
-import { ErrorSummary, TextField } from "~/ui/forms";
+import { ErrorSummary } from "~/ui/error-summary";
+import { TextField } from "~/ui/forms";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 import { pageTitle } from "~/ui/page-title";
 

@@ -2,14 +2,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
-import { JOB_STATES, RetryJobSchema } from "~/schemas/dev";
+import { JOB_STATES, RetryJobSchema } from "~/schemas/jobs";
 import { requireOperator } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { jobsOf, retryJob } from "~/server/jobs/admin.server";
 import { getT } from "~/server/platform/i18n.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { redirectWithToast } from "~/server/web/toast.server";
-import { ErrorSummary, replyForm } from "~/ui/forms";
+import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
 

@@ -8,7 +8,7 @@ import { BankIdSimulatorError, getBankIdSimulator } from "~/server/integrations/
 import { redirectWithToast } from "~/server/web/toast.server";
 import { withValues } from "~/lib/messages";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
-import { ErrorSummary, replyForm } from "~/ui/forms";
+import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
 

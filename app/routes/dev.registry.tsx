@@ -13,7 +13,7 @@ import { getEnv } from "~/server/platform/env.server";
 import { getT } from "~/server/platform/i18n.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
-import { ErrorSummary, replyForm } from "~/ui/forms";
+import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
 

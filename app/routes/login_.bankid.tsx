@@ -18,7 +18,7 @@ import { getT } from "~/server/platform/i18n.server";
 import { commitSession, getSession } from "~/server/platform/session.server";
 import { withValues } from "~/lib/messages";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
-import { ErrorSummary, replyForm } from "~/ui/forms";
+import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
 

@@ -1,13 +1,13 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { documentForViewer, documentLink } from "~/server/domain/documents/access.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { getT, svT } from "~/server/platform/i18n.server";
-import { ErrorPage } from "~/ui/ErrorPage";
 import { pageTitle } from "~/ui/page-title";
+import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/{id}/documents/{documentId} (spec 02 §2.5): a document opens in the browser's own viewer through a
@@ -42,30 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   {
-    title: pageTitle(
-      data?.title ??
-        (isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined),
-    ),
+    title: pageTitle(data?.title ?? thrownTitle(error)),
   },
 ];
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("review");
-  if (!isRouteErrorResponse(error) || error.status !== 404) {
-    return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} variant="crash" />;
-  }
-  return (
-    <div className="page page--narrow">
-      <h1>{t("document.notFoundTitle")}</h1>
-      <p>{t("document.notFoundText")}</p>
-      <p>
-        <Link to="/transfers" className="button button--secondary">
-          {t("backToList")}
-        </Link>
-      </p>
-    </div>
-  );
+  return <NotFoundBoundary titleKey="document.notFoundTitle" textKey="document.notFoundText" />;
 }
 
 export default function ErasedDocumentPage() {

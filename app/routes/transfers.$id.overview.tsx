@@ -5,14 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoteFormSchema, TransferActionFormSchema } from "~/schemas/transfer";
 import { requireUser } from "~/server/auth/guards.server";
@@ -38,10 +31,10 @@ import { domainErrorText, domainKey, contextForActor } from "~/server/web/transf
 import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
-import { ErrorPage } from "~/ui/ErrorPage";
-import { ErrorSummary } from "~/ui/forms";
+import { ErrorSummary } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { ActionPanel, DESTRUCTIVE_ACTIONS } from "~/ui/review/ActionPanel";
+import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 import { NotesPanel } from "~/ui/review/NotesPanel";
 import { DecisionBox, OverviewFacts } from "~/ui/review/OverviewFacts";
 import { ReviewHeader } from "~/ui/review/ReviewHeader";
@@ -160,35 +153,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   {
-    title: pageTitle(
-      data?.review
-        ? `${data.review.objectDescription} – ${data.title}`
-        : isRouteErrorResponse(error)
-          ? (error.data as { title?: string } | null)?.title
-          : undefined,
-    ),
+    title: pageTitle(data?.review ? `${data.review.objectDescription} – ${data.title}` : thrownTitle(error)),
   },
 ];
 
-/** Missing and out of scope are the same page (spec 02 §2.1); anything else is the shell's error page. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("review");
-  if (!isRouteErrorResponse(error) || error.status !== 404) {
-    if (!isRouteErrorResponse(error)) console.error(error);
-    return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} variant="crash" />;
-  }
-  return (
-    <div className="page page--narrow">
-      <h1>{t("notFoundTitle")}</h1>
-      <p>{t("notFoundText")}</p>
-      <p>
-        <Link to="/transfers" className="button button--secondary">
-          {t("backToList")}
-        </Link>
-      </p>
-    </div>
-  );
+  return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
 }
 
 export default function TransferOverview() {

@@ -5,10 +5,3 @@ import "./zod-errors";
 export const EndSeatSchema = z.object({
   seat: z.string({ error: "validation.required" }).regex(/^\d{12}:\d{10}$/, "validation.format"),
 });
-
-/** Kör igen on the operators' job page (/admin/jobs). */
-export const RetryJobSchema = z.object({
-  id: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(100),
-});
-
-export const JOB_STATES = ["queued", "running", "done", "failed", "dead"] as const;

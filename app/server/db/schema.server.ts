@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { JobState } from "~/schemas/jobs";
 
 /**
  * Table types, written once and used by every query.
@@ -110,7 +111,7 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export type JobState = "queued" | "running" | "done" | "failed" | "dead";
+export type { JobState };
 
 /** A background job (migration 0006). */
 export interface JobsTable {
