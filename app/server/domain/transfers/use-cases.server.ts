@@ -129,14 +129,14 @@ type Step = StepBase &
       }
   );
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw invalid(fieldErrorsOf(result.error));
   return result.data;
 }
 
 /** The signed-in user of a use case that only a user runs; for a job it is Forbidden. */
-function userOf(ctx: UseCaseContext): Actor {
+export function userOf(ctx: UseCaseContext): Actor {
   if (ctx.actor === "system") throw forbidden();
   return ctx.actor;
 }
@@ -154,7 +154,7 @@ function tasksWithout(row: TransferRow, task: RunningTask): string {
   return JSON.stringify(parseJsonList(row.running_tasks).filter((t) => t !== task));
 }
 
-function event<E extends EventName>(transferId: string, name: E, payload: Payloads[E]): PublishedEvent {
+export function event<E extends EventName>(transferId: string, name: E, payload: Payloads[E]): PublishedEvent {
   return { group: transferGroup(transferId), event: name, payload } as PublishedEvent;
 }
 
@@ -209,7 +209,7 @@ function changedFields(row: TransferRow, patch: Updateable<TransfersTable>) {
   return { before, after };
 }
 
-async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise<UseCaseResult> {
+export async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise<UseCaseResult> {
   const now = ctx.now ?? new Date();
   const at = now.toISOString();
   const changesTransfer = step.changesTransfer ?? true;
@@ -413,7 +413,7 @@ export const markPartsNotified = flag("markPartsNotified", "MarkPartsNotified", 
 
 // ---- Membership decision ----
 
-function actorName(ctx: UseCaseContext): string {
+export function actorName(ctx: UseCaseContext): string {
   return ctx.actor === "system" ? "" : personDisplayName(ctx.actor);
 }
 

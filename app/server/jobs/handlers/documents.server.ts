@@ -1,9 +1,11 @@
 import * as z from "zod";
 import { expireStalledUploads, verifyDocument } from "../../domain/documents/lifecycle.server";
+import { VERIFY_DOCUMENT_JOB } from "../../domain/documents/uploads.server";
 import { getStorage } from "../../integrations/storage/index.server";
 import { defineJob } from "../registry.server";
 
-export const VERIFY_DOCUMENT = "document.verify";
+/** Enqueued by the upload (domain/documents/uploads.server) in the transaction that marks the bytes received. */
+export const VERIFY_DOCUMENT = VERIFY_DOCUMENT_JOB;
 export const EXPIRE_UPLOADS = "documents.expireUploads";
 
 /** Opens a stored upload with pdf.js and verifies or rejects it (domain/documents/lifecycle.server). */
