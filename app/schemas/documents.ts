@@ -1,6 +1,7 @@
 import * as z from "zod";
 import "./zod-errors";
 import { DOCUMENT_CATEGORIES } from "~/lib/transfer";
+import { withValues } from "~/lib/messages";
 
 /** Uploads (spec 02 §5 "Uploads"): PDF only, at most 25 MB per file. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -53,4 +54,20 @@ export const ChangeCategoryFormSchema = z.object({
 /** The Dokument tab's removal, after its confirmation. */
 export const RemoveDocumentFormSchema = z.object({
   documentId: z.string({ error: "documents.documentRequired" }).min(1, "documents.documentRequired"),
+});
+
+/**
+ * The same form as the browser checks it before sending: a file must be chosen, and one over 25 MB is refused at
+ * once (with its name in the message) instead of after the upload.
+ */
+export const UploadFormClientSchema = UploadFormSchema.extend({
+  file: z
+    .custom<File>(
+      (value) => typeof File !== "undefined" && value instanceof File && value.size > 0,
+      "documents.fileRequired",
+    )
+    .superRefine((file, ctx) => {
+      if (file.size > MAX_UPLOAD_BYTES)
+        ctx.addIssue({ code: "custom", message: withValues("documents.tooLarge", { file: file.name }) });
+    }),
 });

@@ -127,6 +127,7 @@ export const DocumentViewSchema = z.object({
   fileId: z.string().nullable(),
   sensitive: z.boolean(),
   canBeRemoved: z.boolean(),
+  canChangeCategory: z.boolean(),
   status: z.enum(DOCUMENT_STATUSES),
   uploadUrl: z.string().nullable(),
   documentType: z.enum(DOCUMENT_TYPES),

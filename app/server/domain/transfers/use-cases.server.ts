@@ -154,7 +154,11 @@ function tasksWithout(row: TransferRow, task: RunningTask): string {
   return JSON.stringify(parseJsonList(row.running_tasks).filter((t) => t !== task));
 }
 
-export function event<E extends EventName>(transferId: string, name: E, payload: Payloads[E]): PublishedEvent {
+export function event<E extends EventName>(
+  transferId: string,
+  name: E,
+  payload: Payloads[E],
+): PublishedEvent {
   return { group: transferGroup(transferId), event: name, payload } as PublishedEvent;
 }
 
