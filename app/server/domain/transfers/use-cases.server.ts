@@ -38,6 +38,7 @@ import {
 import { findScopedTransfer } from "./scope.server";
 import { noteTransfersChanged } from "./lists/counts.server";
 import { enqueueJob } from "../../jobs/queue.server";
+import { enqueueTransferSummary, hasTransferSummary } from "../documents/summary.server";
 
 /**
  * The transfer use cases, every one through the same pipeline (`run`). In one transaction it reads the
@@ -276,6 +277,10 @@ export async function run(ctx: UseCaseContext, transferId: string, step: Step): 
         { entity: "transfer", entityId: row.id, action: useCase ?? "", ...changed };
     await audit(trx, { ...record, transferId: row.id, userId: actorUserId(ctx), at });
     await step.write?.(trx, row, at);
+    // The summary PDF follows the transfer: a changed transfer that has one gets a new one (decision 017).
+    if (changesTransfer && hasTransferSummary({ ...row, ...transition, status: to })) {
+      await enqueueTransferSummary(trx, row.id, now);
+    }
     return { row, to, version: changesTransfer ? row.version + 1 : row.version };
   });
 

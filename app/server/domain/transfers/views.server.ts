@@ -60,6 +60,7 @@ import {
   type PolicyAction,
 } from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
+import { hasTransferSummary } from "../documents/summary.server";
 
 /**
  * The view shapes of the spec, built on the server from the rows and the policies. Each is described by a
@@ -379,6 +380,7 @@ export async function getTransferForReview(
         }
       : null,
     transferSummaryDocument: summary ? { id: summary.id, fileName: summary.file_name } : null,
+    transferSummaryPending: !summary && hasTransferSummary(row),
     propertyManager: {
       displayName: manager?.display_name ?? "",
       underMaintenance: facts.propertyManagerUnderMaintenance,
