@@ -33,6 +33,8 @@ test.describe("the property manager's Dokument tab", () => {
     allowConsoleError,
     expectNoA11yViolations,
   }) => {
+    // One journey with an upload, the verification job and five axe audits: longer than the default.
+    test.slow();
     // With JavaScript the refused upload is a fetch answered 400, which the browser logs.
     allowConsoleError(/status of 400/);
     const fileName = `Ansökan ${javaScriptEnabled ? "js" : "nojs"}.pdf`;

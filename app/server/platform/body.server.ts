@@ -127,3 +127,39 @@ const NUL = /\u0000/g;
 export function stripNul(value: string): string {
   return value.includes("\u0000") ? value.replace(NUL, "") : value;
 }
+
+/**
+ * A request body as a stream its consumer may stop reading (a refused upload) without the connection being torn
+ * down: `drain` then reads and drops the rest, up to `upTo` bytes, so the client still receives the answer.
+ */
+export function drainableBody(body: ReadableStream<Uint8Array>, upTo: number) {
+  const reader = body.getReader();
+  let finished = false;
+  let seen = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) {
+        finished = true;
+        controller.close();
+      } else {
+        seen += next.value.byteLength;
+        controller.enqueue(next.value);
+      }
+    },
+    cancel() {},
+  });
+  const drain = async () => {
+    try {
+      while (!finished && seen <= upTo) {
+        const next = await reader.read();
+        if (next.done) finished = true;
+        else seen += next.value.byteLength;
+      }
+      if (!finished) await reader.cancel();
+    } catch {
+      // A body that breaks off while being drained changes nothing about the answer.
+    }
+  };
+  return { stream, drain };
+}

@@ -70,13 +70,16 @@ export async function verifyDocument(
   if (!document || document.status !== "UploadPending" || !document.storage_key)
     return { outcome: "skipped" };
   const bytes = await readWhole(storage, document.storage_key);
+  const sizeInBytes = typeof bytes === "string" ? 0 : bytes.byteLength;
   const result =
-    typeof bytes === "string" ? ({ verified: false, reason: bytes } as const) : await verifyPdf(bytes);
+    typeof bytes === "string"
+      ? ({ verified: false, reason: bytes } as const)
+      : await verifyPdf(bytes, { handOver: true });
   const at = now.toISOString();
   if (result.verified) {
     await db
       .updateTable("documents")
-      .set({ status: "UploadVerified", verified_at: at, size_in_bytes: (bytes as Uint8Array).byteLength })
+      .set({ status: "UploadVerified", verified_at: at, size_in_bytes: sizeInBytes })
       .where("id", "=", document.id)
       .where("status", "=", "UploadPending")
       .execute();
