@@ -1,9 +1,12 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
-import { documentForViewer, documentLink } from "~/server/domain/documents/access.server";
+import { documentForViewer } from "~/server/domain/documents/access.server";
+import { documentLinkAnswer } from "~/server/web/documents.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { methodNotAllowed } from "~/server/web/api.server";
-import { runApi } from "~/server/web/transfer-api.server";
+import { contextForActor, runApi } from "~/server/web/transfer-api.server";
+import { removeDocument } from "~/server/domain/documents/uploads.server";
+import { getStorage } from "~/server/integrations/storage/index.server";
 
 /**
  * GET api/core/transfers/{id}/documents/{documentId} (spec 02 §7): a redirect to the document's short-lived signed
@@ -14,14 +17,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return runApi(request, async (actor) => {
     const document = await documentForViewer(getDb(), actor.viewer, params.id ?? "", params.documentId ?? "");
     if (!document || document.erased || !document.ready) throw notFound();
-    const url = documentLink(document.id);
-    if (new URL(request.url).searchParams.has("noRedirect"))
-      return json({ url }, { headers: { "Cache-Control": "no-store" } });
-    return redirect(url, { status: 302, headers: { "Cache-Control": "no-store" } });
+    return documentLinkAnswer(request, document.id);
   });
 }
 
-// Deleting a document (DELETE) comes with the Dokument tab (issue 14); until then only GET.
-export function action() {
-  return methodNotAllowed("GET");
+/**
+ * DELETE api/core/transfers/{id}/documents/{documentId} (spec 02 §7): the retention erasure once it is allowed, or
+ * the uploader withdrawing their own upload (domain/documents/uploads.server `removeDocument`); 403 with the
+ * reason otherwise, the API's 404 for what is not there for this user.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
+  return runApi(request, async (actor) => {
+    const removed = await removeDocument(contextForActor(actor), getStorage(), {
+      transferId: params.id ?? "",
+      documentId: params.documentId ?? "",
+    });
+    return { id: params.documentId, removed: removed.kind };
+  });
 }

@@ -1,8 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { createDocument } from "~/server/domain/documents/uploads.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { listDocuments } from "~/server/domain/transfers/views.server";
+import { getStorage } from "~/server/integrations/storage/index.server";
+import { readJsonBody } from "~/server/platform/body.server";
 import { methodNotAllowed } from "~/server/web/api.server";
-import { runApi, viewContext } from "~/server/web/transfer-api.server";
+import { contextForActor, runApi, viewContext } from "~/server/web/transfer-api.server";
+import { uploadUrlFor } from "~/server/web/documents.server";
 
 /** GET api/core/transfers/{id}/documents (spec 02 §7 "Documents"): the transfer's documents, scoped. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -13,7 +17,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-// Creating a document (POST {fileName, category}) comes with the upload flow (issue 14); until then only GET.
-export function action() {
-  return methodNotAllowed("GET");
+/**
+ * POST api/core/transfers/{id}/documents {fileName, category} (spec 02 §7): a new document in UploadNotStarted and
+ * where to PUT its bytes (201 `{ id, uploadUrl }`). The name and the category are checked here (Swedish 400s);
+ * the bytes are checked as they arrive at the upload URL.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  return runApi(request, async (actor) => {
+    const body = (await readJsonBody(request)) as Record<string, unknown> | null;
+    const input = typeof body === "object" && body !== null ? body : {};
+    const storage = getStorage();
+    const created = await createDocument(
+      contextForActor(actor),
+      { transferId: params.id ?? "", fileName: input.fileName, category: input.category },
+      "awaitingPut",
+    );
+    const uploadUrl = await uploadUrlFor(storage, created.documentId, created.storageKey);
+    return json(
+      { id: created.documentId, uploadUrl, status: "UploadNotStarted" },
+      { status: 201, headers: { "Cache-Control": "no-store" } },
+    );
+  });
 }

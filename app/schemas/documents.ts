@@ -1,5 +1,7 @@
 import * as z from "zod";
 import "./zod-errors";
+import { DOCUMENT_CATEGORIES } from "~/lib/transfer";
+import { withValues } from "~/lib/messages";
 
 /** Uploads (spec 02 §5 "Uploads"): PDF only, at most 25 MB per file. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -27,3 +29,45 @@ export const UploadFileNameSchema = z
 export function downloadFileName(name: string): string {
   return name.replace(new RegExp(FORBIDDEN.source, "gu"), "_");
 }
+
+/** A document category as a form or call gives it; which ones a transfer takes is the server's rule. */
+export const DocumentCategoryField = z.enum(DOCUMENT_CATEGORIES, { error: "documents.categoryRequired" });
+
+/** POST api/core/transfers/{id}/documents (spec 02 §7): the file's name and its category; answers {id, uploadUrl}. */
+export const CreateDocumentSchema = z.object({
+  fileName: UploadFileNameSchema,
+  category: DocumentCategoryField,
+});
+
+/** PUT api/core/transfers/{id}/documents/{documentId}/category, and the Dokument tab's category form. */
+export const DocumentCategorySchema = z.object({ category: DocumentCategoryField });
+
+/** The Dokument tab's upload form without JavaScript: the category first, then the file (streamed, not in here). */
+export const UploadFormSchema = z.object({ category: DocumentCategoryField });
+
+/** The Dokument tab's category form: which document, and its new category. */
+export const ChangeCategoryFormSchema = z.object({
+  documentId: z.string({ error: "documents.documentRequired" }).min(1, "documents.documentRequired"),
+  category: DocumentCategoryField,
+});
+
+/** The Dokument tab's removal, after its confirmation. */
+export const RemoveDocumentFormSchema = z.object({
+  documentId: z.string({ error: "documents.documentRequired" }).min(1, "documents.documentRequired"),
+});
+
+/**
+ * The same form as the browser checks it before sending: a file must be chosen, and one over 25 MB is refused at
+ * once (with its name in the message) instead of after the upload.
+ */
+export const UploadFormClientSchema = UploadFormSchema.extend({
+  file: z
+    .custom<File>(
+      (value) => typeof File !== "undefined" && value instanceof File && value.size > 0,
+      "documents.fileRequired",
+    )
+    .superRefine((file, ctx) => {
+      if (file.size > MAX_UPLOAD_BYTES)
+        ctx.addIssue({ code: "custom", message: withValues("documents.tooLarge", { file: file.name }) });
+    }),
+});

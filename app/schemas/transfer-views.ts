@@ -127,6 +127,7 @@ export const DocumentViewSchema = z.object({
   fileId: z.string().nullable(),
   sensitive: z.boolean(),
   canBeRemoved: z.boolean(),
+  canChangeCategory: z.boolean(),
   status: z.enum(DOCUMENT_STATUSES),
   uploadUrl: z.string().nullable(),
   documentType: z.enum(DOCUMENT_TYPES),
@@ -265,6 +266,8 @@ export const TransferReviewSchema = z.object({
   transferProcess: z.array(ProcessStepViewSchema),
   membershipDecision: MembershipDecisionViewSchema.nullable(),
   transferSummaryDocument: z.object({ id: z.string(), fileName: z.string() }).nullable(),
+  /** The transfer has been sent to the association but its summary is not made yet ("being created"). */
+  transferSummaryPending: z.boolean(),
   propertyManager: z.object({ displayName: z.string(), underMaintenance: z.boolean() }),
   intermediary: z
     .object({

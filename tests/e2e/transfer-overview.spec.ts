@@ -28,6 +28,34 @@ test.describe("a property manager's transfer overview", () => {
     await expect(page.getByRole("button", { name: "Markera som under utredning" })).toBeVisible();
   });
 
+  test("offers the transfer summary PDF and makes a new one after a change", async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    const overview = "/transfers/t-kvarnen-membership-review/overview";
+    await page.goto(overview);
+    const summary = page
+      .getByRole("region", { name: "Medlemskapsbeslut" })
+      .getByRole("link", { name: "Ladda ned sammanställningen av överlåtelsen (PDF)" });
+    const first = await summary.getAttribute("href");
+    expect(first).toMatch(/^\/transfers\/t-kvarnen-membership-review\/documents\/[^/]+$/);
+    const file = await page.request.get(first!);
+    expect(file.headers()["content-type"]).toContain("application/pdf");
+    await expectNoA11yViolations();
+
+    // A change of the transfer: the job makes a new summary, which the page links after a load.
+    await page.getByRole("button", { name: "Markera som under utredning" }).click();
+    await expect(page.getByText("Överlåtelsen är markerad som under utredning")).toBeVisible();
+    await expect
+      .poll(async () => {
+        await page.goto(overview);
+        return summary.getAttribute("href");
+      })
+      .not.toBe(first);
+    await page.getByRole("button", { name: "Ta bort under utredning" }).click();
+    await expect(page.getByText("Markeringen under utredning är borttagen")).toBeVisible();
+  });
+
   test("keeps notes, refusing an empty one with a Swedish error", async ({
     page,
     jsEnabled,

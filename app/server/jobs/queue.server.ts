@@ -13,6 +13,13 @@ export interface NewJob {
   runAt?: Date;
   maxAttempts?: number;
   dedupeKey?: string;
+  /**
+   * With a dedupeKey: the key stands for "a run is still to come" rather than "once ever". An enqueue that meets
+   * the key joins the waiting job and, by writing its row, holds that job back until the enqueuing transaction
+   * commits; the handler gives the key up (releaseDedupeKey) before it reads anything, so a change after that
+   * point enqueues a new run.
+   */
+  coalesce?: boolean;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -27,7 +34,7 @@ export function onJobEnqueued(wake: () => void): () => void {
 
 export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise<string | null> {
   const id = crypto.randomUUID();
-  const result = await db
+  const inserted = await db
     .insertInto("jobs")
     .values({
       id,
@@ -40,10 +47,21 @@ export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise
       dedupe_key: job.dedupeKey ?? null,
       created_at: now.toISOString(),
     })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .onConflict((oc) =>
+      job.coalesce
+        ? oc.column("dedupe_key").doUpdateSet((eb) => ({ dedupe_key: eb.ref("excluded.dedupe_key") }))
+        : oc.column("dedupe_key").doNothing(),
+    )
+    .returning("id")
     .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+  // Nothing inserted, or (coalescing) the row of the job that was already waiting.
+  if (inserted?.id !== id) return null;
   // The transaction may still be open: the runner's claim simply finds the row once it is committed.
   setTimeout(() => wakers.forEach((wake) => wake()), 0);
   return id;
+}
+
+/** A coalescing job, as it starts: later enqueues with its key make a new job instead of joining this one. */
+export async function releaseDedupeKey(db: Db, jobId: string): Promise<void> {
+  await db.updateTable("jobs").set({ dedupe_key: null }).where("id", "=", jobId).execute();
 }

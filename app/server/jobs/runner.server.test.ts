@@ -2,7 +2,7 @@ import * as z from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
 import { freshPostgres, freshSqlite } from "../../../tests/support/db";
-import { enqueueJob } from "./queue.server";
+import { enqueueJob, releaseDedupeKey } from "./queue.server";
 import { defineJob } from "./registry.server";
 import { backoffMs, createJobRunner } from "./runner.server";
 import { jobsOf, retryJob } from "./admin.server";
@@ -122,6 +122,17 @@ describe("the job runner", () => {
     ).toBeNull();
   });
 
+  it("a coalescing key joins the job still waiting, and is free again once that job has started", async () => {
+    const job = { type: "test.count", payload: { key: "c" }, dedupeKey: "c-1", coalesce: true };
+    const first = await enqueueJob(handle.db, job, clock);
+    expect(first).not.toBeNull();
+    expect(await enqueueJob(handle.db, job, clock)).toBeNull();
+    expect(await jobsOf(handle.db, { type: "test.count", key: "c" })).toHaveLength(1);
+    await releaseDedupeKey(handle.db, first!);
+    expect(await enqueueJob(handle.db, job, clock)).not.toBeNull();
+    expect(await jobsOf(handle.db, { type: "test.count", key: "c" })).toHaveLength(2);
+  });
+
   it("a job whose runner died is claimed again when the lease runs out, and only the new claim settles it", async () => {
     const id = (await enqueueJob(handle.db, { type: "test.count", payload: { key: "lease" } }, clock))!;
     const dead = runner("dead", 60_000);
@@ -163,6 +174,42 @@ describe("the job runner", () => {
 });
 
 describe("two runners on one PostgreSQL database", () => {
+  it("a change that joins a waiting job holds it back until the change commits", async (ctx) => {
+    const pg = await freshPostgres();
+    if (!pg) {
+      console.log(
+        "SKIPPED: PostgreSQL coalescing (set TEST_DATABASE_URL to a reachable server; .ci/run does)",
+      );
+      ctx.skip();
+      return;
+    }
+    try {
+      const { migrateToLatest } = await import("~/server/db/migrate.server");
+      await migrateToLatest(pg.handle.db);
+      const job = { type: "test.count", payload: { key: "pg-join" }, dedupeKey: "pg-join", coalesce: true };
+      const waiting = await enqueueJob(pg.handle.db, job, clock);
+      const r = createJobRunner({ db: pg.handle.db, kind: "postgres", instanceId: "r", now, log: quiet });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const change = pg.handle.db.transaction().execute(async (trx) => {
+        expect(await enqueueJob(trx, job, clock)).toBeNull();
+        await held;
+      });
+      let claimedWhileOpen;
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        claimedWhileOpen = await r.claim();
+      } finally {
+        release();
+        await change;
+      }
+      expect(claimedWhileOpen).toBeNull(); // the open change holds the row
+      expect((await r.claim())?.id).toBe(waiting);
+    } finally {
+      await pg.drop();
+    }
+  }, 60_000);
+
   it("claim each of 1,000 jobs exactly once", async (ctx) => {
     const pg = await freshPostgres();
     if (!pg) {

@@ -14,7 +14,8 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 
 const LABELS = { 400: "Bad request", 413: "Payload too large", 415: "Unsupported media type" } as const;
 
-function refuse(status: 400 | 413 | 415, key: string, asJson: boolean): Response {
+/** A Swedish refusal of a body (`common:body.<key>`), as text for pages or in the API's JSON shape. */
+export function refuse(status: 400 | 413 | 415, key: string, asJson: boolean): Response {
   const message = svT()(`common:body.${key}`);
   if (asJson) {
     // The shape of every API validation answer (apiValidationError), so clients read one format.
@@ -26,7 +27,7 @@ function refuse(status: 400 | 413 | 415, key: string, asJson: boolean): Response
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-function mediaType(request: Request): string {
+export function mediaType(request: Request): string {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 

@@ -27,8 +27,27 @@ export function DecisionBox({ review }: { review: TransferReview }) {
       ) : (
         <p>{t("decision.none")}</p>
       )}
+      <TransferSummary review={review} />
     </section>
   );
+}
+
+/**
+ * The transfer summary PDF (spec 02 §2.4): a link once made; "being created" while the job makes it (the live
+ * event transferSummaryDocumentUpdated supplies it to an open page; without it, the next load shows the link).
+ */
+function TransferSummary({ review }: { review: TransferReview }) {
+  const { t } = useTranslation("review");
+  const summary = review.transferSummaryDocument;
+  if (summary) {
+    const href = `/transfers/${encodeURIComponent(review.id)}/documents/${encodeURIComponent(summary.id)}`;
+    return (
+      <p>
+        <a href={href}>{t("summary.download")}</a>
+      </p>
+    );
+  }
+  return review.transferSummaryPending ? <p role="status">{t("summary.pending")}</p> : null;
 }
 
 /** Object, association, agreement, the parties and the intermediary (`-` where nothing is known). */

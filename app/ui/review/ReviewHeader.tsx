@@ -3,13 +3,19 @@ import { useTranslation } from "react-i18next";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { StatusTag } from "~/ui/TransferTable";
 
+const TABS = ["overview", "documents"] as const;
+export type ReviewTab = (typeof TABS)[number];
+
 /** Association, type and object, the status, the maintenance notice and the tabs (navigation links). */
 export function ReviewHeader({
   review,
   role,
+  current = "overview",
 }: {
   review: TransferReview;
   role: React.ComponentProps<typeof StatusTag>["role"];
+  /** The tab this page is (aria-current="page"). */
+  current?: ReviewTab;
 }) {
   const { t } = useTranslation("review");
   const { t: tt } = useTranslation("transfer");
@@ -33,11 +39,13 @@ export function ReviewHeader({
       ) : null}
       <nav className="tabs" aria-label={t("tabs.label")}>
         <ul>
-          <li>
-            <Link to={`/transfers/${review.id}/overview`} aria-current="page">
-              {t("tabs.overview")}
-            </Link>
-          </li>
+          {TABS.map((tab) => (
+            <li key={tab}>
+              <Link to={`/transfers/${review.id}/${tab}`} aria-current={tab === current ? "page" : undefined}>
+                {t(`tabs.${tab}`)}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </>

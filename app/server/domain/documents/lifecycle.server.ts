@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { transferGroup, type LivePublisher } from "../events.server";
 import { collectUpTo } from "../../platform/body.server";
 import { verifyPdf } from "./verify.server";
+import { confirmStoredUpload } from "./uploads.server";
 
 /**
  * A document after its bytes are stored (spec 02 §4 "Document upload"): UploadPending until the verification job
@@ -108,12 +109,16 @@ export async function expireStalledUploads(
     .where("created_at", "<=", cutoff)
     .orderBy("id")
     .execute();
+  let removed = 0;
   for (const document of stalled) {
+    // A presigned S3 upload the browser completed without telling us is verified, not removed.
+    if (await confirmStoredUpload(db, storage, document.id, { now })) continue;
+    removed++;
     await removeDocument(db, storage, document, "document.uploadTimeout", "timeout", now.toISOString());
     await live?.publish(transferGroup(document.transfer_id), "documentUploadTimeout", {
       transferId: document.transfer_id,
       documentId: document.id,
     });
   }
-  return stalled.length;
+  return removed;
 }

@@ -38,6 +38,7 @@ import {
 import { findScopedTransfer } from "./scope.server";
 import { noteTransfersChanged } from "./lists/counts.server";
 import { enqueueJob } from "../../jobs/queue.server";
+import { enqueueTransferSummary, hasTransferSummary } from "../documents/summary.server";
 
 /**
  * The transfer use cases, every one through the same pipeline (`run`). In one transaction it reads the
@@ -129,14 +130,14 @@ type Step = StepBase &
       }
   );
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw invalid(fieldErrorsOf(result.error));
   return result.data;
 }
 
 /** The signed-in user of a use case that only a user runs; for a job it is Forbidden. */
-function userOf(ctx: UseCaseContext): Actor {
+export function userOf(ctx: UseCaseContext): Actor {
   if (ctx.actor === "system") throw forbidden();
   return ctx.actor;
 }
@@ -154,7 +155,11 @@ function tasksWithout(row: TransferRow, task: RunningTask): string {
   return JSON.stringify(parseJsonList(row.running_tasks).filter((t) => t !== task));
 }
 
-function event<E extends EventName>(transferId: string, name: E, payload: Payloads[E]): PublishedEvent {
+export function event<E extends EventName>(
+  transferId: string,
+  name: E,
+  payload: Payloads[E],
+): PublishedEvent {
   return { group: transferGroup(transferId), event: name, payload } as PublishedEvent;
 }
 
@@ -209,7 +214,7 @@ function changedFields(row: TransferRow, patch: Updateable<TransfersTable>) {
   return { before, after };
 }
 
-async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise<UseCaseResult> {
+export async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise<UseCaseResult> {
   const now = ctx.now ?? new Date();
   const at = now.toISOString();
   const changesTransfer = step.changesTransfer ?? true;
@@ -272,6 +277,10 @@ async function run(ctx: UseCaseContext, transferId: string, step: Step): Promise
         { entity: "transfer", entityId: row.id, action: useCase ?? "", ...changed };
     await audit(trx, { ...record, transferId: row.id, userId: actorUserId(ctx), at });
     await step.write?.(trx, row, at);
+    // The summary PDF follows the transfer: a changed transfer that has one gets a new one (decision 017).
+    if (changesTransfer && hasTransferSummary({ ...row, ...transition, status: to })) {
+      await enqueueTransferSummary(trx, row.id, now);
+    }
     return { row, to, version: changesTransfer ? row.version + 1 : row.version };
   });
 
@@ -413,7 +422,7 @@ export const markPartsNotified = flag("markPartsNotified", "MarkPartsNotified", 
 
 // ---- Membership decision ----
 
-function actorName(ctx: UseCaseContext): string {
+export function actorName(ctx: UseCaseContext): string {
   return ctx.actor === "system" ? "" : personDisplayName(ctx.actor);
 }
 

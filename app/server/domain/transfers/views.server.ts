@@ -47,6 +47,10 @@ import {
   canResolveMessage,
   changeRequestPermissions,
   documentCanBeRemoved,
+  documentCanBeWithdrawn,
+  documentCategoryCanBeChanged,
+  documentUploadAction,
+  uploadableCategories,
   noteActions,
   noteAudienceOf,
   personActions,
@@ -56,6 +60,7 @@ import {
   type PolicyAction,
 } from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
+import { hasTransferSummary } from "../documents/summary.server";
 
 /**
  * The view shapes of the spec, built on the server from the rows and the policies. Each is described by a
@@ -281,7 +286,10 @@ export function documentView(ctx: ViewContext, facts: TransferFacts, d: Document
     archivedAt: d.archived_at,
     fileId: erased ? null : d.storage_key,
     sensitive: d.sensitive === 1,
-    canBeRemoved: documentCanBeRemoved(ctx.viewer, facts, d.id, ctx.now),
+    canBeRemoved:
+      documentCanBeRemoved(ctx.viewer, facts, d.id, ctx.now) ||
+      documentCanBeWithdrawn(ctx.viewer, facts, d.id),
+    canChangeCategory: documentCategoryCanBeChanged(ctx.viewer, facts, d.id),
     status: d.status as DocumentStatus,
     uploadUrl: null,
     documentType: d.document_type as DocumentType,
@@ -372,6 +380,7 @@ export async function getTransferForReview(
         }
       : null,
     transferSummaryDocument: summary ? { id: summary.id, fileName: summary.file_name } : null,
+    transferSummaryPending: !summary && hasTransferSummary(row),
     propertyManager: {
       displayName: manager?.display_name ?? "",
       underMaintenance: facts.propertyManagerUnderMaintenance,
@@ -428,6 +437,33 @@ export async function listDocuments(ctx: ViewContext, transferId: string): Promi
     .orderBy("created_at")
     .execute();
   return rows.map((d) => documentView(ctx, found.facts, d));
+}
+
+/**
+ * The Dokument tab (spec 02 §2.5): the documents, whether the viewer may upload (and if not, why), and the
+ * categories an upload may take; null when the transfer is missing or outside the scope.
+ */
+export async function documentsTab(ctx: ViewContext, transferId: string) {
+  const found = await scoped(ctx, transferId);
+  if (!found) return null;
+  const documents = await listDocuments(ctx, transferId);
+  const upload = documentUploadAction(ctx.viewer, found.facts);
+  const removals: Record<string, "erase" | "withdraw"> = {};
+  for (const d of documents ?? []) {
+    if (documentCanBeRemoved(ctx.viewer, found.facts, d.id, ctx.now)) removals[d.id] = "erase";
+    else if (documentCanBeWithdrawn(ctx.viewer, found.facts, d.id)) removals[d.id] = "withdraw";
+  }
+  return {
+    documents: documents ?? [],
+    removals,
+    upload: upload
+      ? { disabled: upload.disabled, reason: upload.reason ? ctx.t(blockerTextKey(upload.reason)) : null }
+      : null,
+    categories: uploadableCategories(found.facts.transferType).map((category) => ({
+      value: category,
+      label: ctx.t(`transfer:category.${category}`),
+    })),
+  };
 }
 
 /** Supplement requests newest first (spec 02 §4), with their answers and offered actions. */

@@ -7,6 +7,7 @@ import type { FileStorage } from "./types.server";
 export * from "./types.server";
 export { createDiskStorage } from "./disk.server";
 export { createS3Storage, type S3Storage } from "./s3.server";
+import type { S3Storage } from "./s3.server";
 
 let cached: { key: string; storage: FileStorage } | undefined;
 
@@ -32,4 +33,9 @@ export function getStorage(): FileStorage {
     cached = { key, storage };
   }
   return cached.storage;
+}
+
+/** Whether uploads go straight to the bucket (a presigned PUT) rather than through our own signed route. */
+export function isS3Storage(storage: FileStorage): storage is S3Storage {
+  return storage.kind === "s3" && "presignPut" in storage;
 }

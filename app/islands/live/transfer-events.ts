@@ -1,0 +1,48 @@
+import { useEffect, useRef } from "react";
+import { liveConnection } from "./connection";
+import { useLiveConnection } from "./hooks";
+
+/**
+ * Calls `onEvent` when one of the transfer's live events arrives (spec 02 §4 "Live events"): the page joins the
+ * transfer's group while mounted (again after a reconnect, which also calls `onEvent`, since events may have
+ * been missed meanwhile). Without JavaScript, or while the channel is down, pages fall back to their refresh.
+ */
+export function useTransferEvents(
+  transferId: string,
+  events: readonly string[],
+  onEvent: () => void,
+  enabled = true,
+) {
+  const state = useLiveConnection(enabled);
+  const callback = useRef(onEvent);
+  callback.current = onEvent;
+  const eventsKey = events.join(",");
+  useEffect(() => {
+    if (!enabled || state !== "connected") return;
+    const connection = liveConnection();
+    const leave = connection.join(`transfer:${transferId}`, "JoinGroup", [transferId], {
+      method: "LeaveGroup",
+      args: [transferId],
+    });
+    const offs = eventsKey.split(",").map((name) =>
+      connection.on(name, (payload: { transferId?: string } | undefined) => {
+        if (!payload?.transferId || payload.transferId === transferId) callback.current();
+      }),
+    );
+    return () => {
+      leave();
+      for (const off of offs) off();
+    };
+  }, [enabled, state, transferId, eventsKey]);
+}
+
+/** Calls `tick` every `ms` while `active` (a poll beside the live events, as spec 02 §4 asks for pending uploads). */
+export function useInterval(active: boolean, ms: number, tick: () => void) {
+  const callback = useRef(tick);
+  callback.current = tick;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => callback.current(), ms);
+    return () => clearInterval(timer);
+  }, [active, ms]);
+}

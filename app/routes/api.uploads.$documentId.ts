@@ -1,0 +1,50 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/server/db/db.server";
+import { receiveUpload, refuseUpload, uploadFileName } from "~/server/domain/documents/uploads.server";
+import { getStorage } from "~/server/integrations/storage/index.server";
+import { svT } from "~/server/platform/i18n.server";
+import { verifyLink } from "~/server/platform/signed-links.server";
+import { apiError, methodNotAllowed } from "~/server/web/api.server";
+import { declaresTooMuch, refusedUploadResponse } from "~/server/web/documents.server";
+
+/**
+ * The upload URL of the JavaScript flow with disk storage (spec 02 §7: "the file then goes by PUT to the upload
+ * url, expecting 201"). The signed link made by POST …/documents is the permission, as a presigned S3 URL would be.
+ * The body streams through the upload checks into storage; 201 when it is stored and waits for verification.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  const t = svT();
+  if (!verifyLink(new URL(request.url))) return apiError(403, t("review:document.linkExpired"));
+  const db = getDb();
+  const documentId = params.documentId ?? "";
+  const fileName = await uploadFileName(db, documentId);
+  if (fileName === null) return apiError(404, t("review:document.notFoundTitle"));
+  if (declaresTooMuch(request)) {
+    if (!(await refuseUpload(db, documentId, "tooLarge")))
+      return apiError(409, t("domain:documents.notAwaiting"));
+    return refusedUploadResponse("tooLarge", fileName);
+  }
+  if (!request.body) {
+    await refuseUpload(db, documentId, "empty");
+    return refusedUploadResponse("empty", fileName);
+  }
+  const received = await receiveUpload(db, getStorage(), documentId, request.body);
+  switch (received.outcome) {
+    case "pending":
+      return json(
+        { id: documentId, status: "UploadPending", sizeInBytes: received.sizeInBytes },
+        { status: 201, headers: { "Cache-Control": "no-store" } },
+      );
+    case "refused":
+      return refusedUploadResponse(received.reason, fileName);
+    case "broken":
+      return refusedUploadResponse("broken", fileName);
+    case "notAwaiting":
+      return apiError(409, t("domain:documents.notAwaiting"));
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("PUT");
+}

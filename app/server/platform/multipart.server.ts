@@ -1,0 +1,174 @@
+import { streamMultipart, type StreamedPart } from "@web3-storage/multipart-parser";
+import { mediaType, refuse, stripNul } from "./body.server";
+
+/**
+ * A multipart form post with one file, read as it streams (issue 14: the upload form without JavaScript). The
+ * small text fields before the file are collected (at most 64 kB each, 50 of them); the file is handed over as a
+ * stream the moment its part begins, so the caller checks and stores it while it arrives and nothing is held whole.
+ * Everything after the file is read and discarded. The whole body is capped (`limit`): past it, the read stops
+ * with a Swedish 413, whether the client declared the length or not.
+ */
+
+export interface StreamedFile {
+  /** The name exactly as the client sent it (no basename taken: the caller validates it). */
+  fileName: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
+export type UploadFormResult<T> =
+  | { fields: FormData; file: T }
+  /** The form had no file, or an empty file input (no file chosen). */
+  | { fields: FormData; file: null }
+  /** The declared length is over the limit: nothing was read. */
+  | { fields: null; file: "tooLarge" };
+
+const FIELD_LIMIT = 64 * 1024;
+const MAX_PARTS = 50;
+
+async function fieldText(part: StreamedPart): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of part.data) {
+    size += chunk.byteLength;
+    if (size > FIELD_LIMIT) throw refuse(413, "tooLarge", false);
+    chunks.push(chunk);
+  }
+  return stripNul(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+
+/**
+ * A byte counter in front of the parser: past the limit nothing more reaches the parser, and the rest of the body
+ * is read and discarded (up to `discardUpTo`, so a browser that sent a little too much still gets the page's
+ * answer rather than a reset connection) before the stream ends.
+ */
+function capped(body: ReadableStream<Uint8Array>, limit: number, discardUpTo: number) {
+  let seen = 0;
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > discardUpTo) throw new BodyTooLarge();
+        if (seen <= limit) controller.enqueue(chunk);
+        else if (seen - chunk.byteLength < limit)
+          controller.enqueue(chunk.subarray(0, limit - (seen - chunk.byteLength)));
+      },
+    }),
+  );
+  return { stream, exceeded: () => seen > limit };
+}
+
+/** Reads and drops a body (bounded by the caller), so the answer reaches a browser still sending. */
+async function discard(body: ReadableStream<Uint8Array>, upTo: number): Promise<void> {
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+      if (seen > upTo) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // A body that breaks off while being discarded changes nothing about the answer.
+  }
+}
+
+class BodyTooLarge extends Error {
+  override readonly name = "BodyTooLarge";
+}
+
+/** An error of the caller's file handler, passed through untouched (the parser's own errors become a 400). */
+class FromHandler {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * The file part's data as a web stream; whatever the consumer leaves unread is drained afterwards. The parser's
+ * part iterator takes one `next()` at a time, so the drain first waits for a read still in flight.
+ */
+function streamOf(data: AsyncIterable<Uint8Array>) {
+  const iterator = data[Symbol.asyncIterator]();
+  let finished = false;
+  let inflight: Promise<IteratorResult<Uint8Array>> | null = null;
+  const read = async () => {
+    inflight = iterator.next();
+    try {
+      const next = await inflight;
+      if (next.done) finished = true;
+      return next;
+    } finally {
+      inflight = null;
+    }
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await read();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    // A consumer that stops (a refused file) leaves the rest to `drain`.
+    cancel() {},
+  });
+  const drain = async () => {
+    if (inflight) await (inflight as Promise<unknown>).catch(() => undefined);
+    while (!finished) await read();
+  };
+  return { stream, drain };
+}
+
+export async function readUploadForm<T>(
+  request: Request,
+  limit: number,
+  onFile: (fields: FormData, file: StreamedFile) => Promise<T>,
+): Promise<UploadFormResult<T>> {
+  if (mediaType(request) !== "multipart/form-data") throw refuse(415, "notForm", false);
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;]+))/i.exec(request.headers.get("Content-Type") ?? "");
+  if (!boundary || !request.body) throw refuse(400, "unreadable", false);
+  const discardUpTo = limit * 2;
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > limit) {
+    if (Number(declared) <= discardUpTo) await discard(request.body, discardUpTo);
+    else await request.body.cancel().catch(() => undefined);
+    return { fields: null, file: "tooLarge" };
+  }
+  const body = capped(request.body, limit, discardUpTo);
+  const fields = new FormData();
+  let result: { file: T } | null = null;
+  let parts = 0;
+  try {
+    const boundaryText = boundary[1] ?? boundary[2]!;
+    const iterator = streamMultipart(body.stream, boundaryText);
+    for await (const part of iterator) {
+      if (++parts > MAX_PARTS) throw refuse(413, "tooLarge", false);
+      if (part.filename === undefined) {
+        fields.append(stripNul(part.name), await fieldText(part));
+        continue;
+      }
+      const { stream, drain } = streamOf(part.data);
+      if (result !== null || part.filename === "") {
+        // A second file, or an empty file input (no file chosen): read past it.
+        await drain();
+        continue;
+      }
+      let handlerError: { error: unknown } | null = null;
+      try {
+        result = { file: await onFile(fields, { fileName: stripNul(part.filename), stream }) };
+      } catch (error) {
+        handlerError = { error };
+      }
+      await drain();
+      if (handlerError) throw new FromHandler(handlerError.error);
+    }
+  } catch (error) {
+    if (error instanceof FromHandler) throw error.error;
+    // Past the limit: the file's own refusal (it is over 25 MB) if it got that far, else the form's.
+    if (body.exceeded()) return result ? { fields, file: result.file } : { fields: null, file: "tooLarge" };
+    if (error instanceof Response) throw error;
+    // What the parser cannot read (a broken body, a malformed part, a cut-off stream) is the client's 400.
+    throw refuse(400, "unreadable", false);
+  }
+  return result ? { fields, file: result.file } : { fields, file: null };
+}

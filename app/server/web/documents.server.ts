@@ -1,0 +1,63 @@
+import { json, redirect } from "@remix-run/node";
+import { documentLink } from "../domain/documents/access.server";
+import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
+import type { UploadRefusalReason } from "../domain/documents/upload.server";
+import { signLink } from "../platform/signed-links.server";
+import { svT } from "../platform/i18n.server";
+import type { FileStorage } from "../integrations/storage/types.server";
+import { isS3Storage } from "../integrations/storage/index.server";
+
+/**
+ * The web side of documents (issue 14): the answer of a document-link call, and of uploads: where the browser PUTs a file in the JavaScript flow, and the Swedish
+ * answers of a refused one. With disk storage the upload URL is our own short-lived signed route
+ * (`/api/uploads/{documentId}`); with S3 it is a presigned PUT straight to the bucket.
+ */
+
+/** How long an upload URL stays valid: long enough for 25 MB on a slow office line. */
+export const UPLOAD_LINK_TTL_MS = 15 * 60_000;
+
+export async function uploadUrlFor(
+  storage: FileStorage,
+  documentId: string,
+  storageKey: string,
+): Promise<string> {
+  if (isS3Storage(storage)) return storage.presignPut(storageKey, UPLOAD_LINK_TTL_MS / 1000);
+  return signLink(`/api/uploads/${encodeURIComponent(documentId)}`, UPLOAD_LINK_TTL_MS);
+}
+
+/** The locale key of a refused upload's message (domain.json `documents.*`, with the file's name). */
+export function refusalKey(reason: UploadRefusalReason | "broken"): string {
+  return reason === "broken" ? "documents.uploadBroken" : `documents.${reason}`;
+}
+
+/** 413 for a file over the limit, 400 for any other refusal. */
+export function refusalStatus(reason: UploadRefusalReason | "broken"): 400 | 413 {
+  return reason === "tooLarge" ? 413 : 400;
+}
+
+/** A refused upload as the API answers it: the validation shape, the message naming the file. */
+export function refusedUploadResponse(reason: UploadRefusalReason | "broken", fileName: string): Response {
+  const status = refusalStatus(reason);
+  return json(
+    {
+      status,
+      title: status === 413 ? "Payload too large" : "Bad request",
+      errors: { file: [svT()(`domain:${refusalKey(reason)}`, { file: fileName })] },
+    },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** A declared length past the file limit plus a form's few fields: refused before a byte is read. */
+export function declaresTooMuch(request: Request, slack = 0): boolean {
+  const declared = request.headers.get("Content-Length");
+  return declared !== null && Number(declared) > MAX_UPLOAD_BYTES + slack;
+}
+
+/** A document-link call's answer: a redirect to the signed link, or with `?noRedirect` the link as `{ url }`. */
+export function documentLinkAnswer(request: Request, documentId: string): Response {
+  const url = documentLink(documentId);
+  if (new URL(request.url).searchParams.has("noRedirect"))
+    return json({ url }, { headers: { "Cache-Control": "no-store" } });
+  return redirect(url, { status: 302, headers: { "Cache-Control": "no-store" } });
+}
