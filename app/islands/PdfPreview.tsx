@@ -198,7 +198,7 @@ function CopyLinkButton({ openUrl, fileName }: { openUrl: string; fileName: stri
 
   return (
     <>
-      <button type="button" className="button button--link" onClick={() => void copy()}>
+      <button type="button" className="button button--secondary" onClick={() => void copy()}>
         {t("document.preview.copyLink")}
         <span className="visually-hidden"> {fileName}</span>
       </button>

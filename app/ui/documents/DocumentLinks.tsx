@@ -10,12 +10,9 @@ export function documentUrls(transferId: string, documentId: string) {
 export function OpenDocumentLink({ href, fileName }: { href: string; fileName: string }) {
   const { t } = useTranslation("review");
   return (
-    <a href={href} target="_blank" rel="noopener">
-      {t("document.preview.open")}
-      <span className="visually-hidden">
-        {" "}
-        {fileName} {t("document.preview.newTab")}
-      </span>
+    <a href={href} target="_blank" rel="noopener" className="button button--secondary">
+      {t("documents.open", { fileName })}
+      <span className="visually-hidden"> {t("documents.newTab")}</span>
     </a>
   );
 }
@@ -24,9 +21,8 @@ export function OpenDocumentLink({ href, fileName }: { href: string; fileName: s
 export function DownloadDocumentLink({ href, fileName }: { href: string; fileName: string }) {
   const { t } = useTranslation("review");
   return (
-    <a href={href} download>
-      {t("document.preview.download")}
-      <span className="visually-hidden"> {fileName}</span>
+    <a href={href} className="button button--secondary" download>
+      {t("documents.download", { fileName })}
     </a>
   );
 }
