@@ -280,6 +280,12 @@ async function runJobs(): Promise<void> {
   console.table(await benchJobs());
 }
 
+async function runUploads(): Promise<void> {
+  console.log("\n[bench] uploads (scripts/bench-uploads.ts, its own server on a fresh DATA_DIR):");
+  const { benchUploads } = await import("./bench-uploads");
+  console.table(await benchUploads());
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
   ensureBuild();
@@ -349,6 +355,7 @@ async function main(): Promise<number> {
   cleanup();
   await runLive();
   await runJobs();
+  await runUploads();
   console.log(`\n[bench] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }

@@ -1,5 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useSubmit,
+} from "@remix-run/react";
+import { useRef, useState } from "react";
+import { uploadByPut } from "~/islands/upload";
 import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -247,6 +256,10 @@ export default function TransferDocuments() {
     lastResult: lastResultOf(actionData),
     defaultValue: single ? { category: single } : undefined,
   });
+  const submit = useSubmit();
+  const fallback = useRef(false);
+  const [progress, setProgress] = useState<{ fileName: string; percent: number } | null>(null);
+  const [uploaded, setUploaded] = useState<string | null>(null);
   const removing = remove ? documents.find((d) => d.id === remove) : undefined;
   const here = `/transfers/${review.id}/documents`;
   return (
@@ -300,6 +313,34 @@ export default function TransferDocuments() {
               encType="multipart/form-data"
               aria-labelledby="upload-title"
               {...getFormProps(uploadForm)}
+              onSubmit={(event) => {
+                uploadForm.onSubmit(event);
+                if (event.defaultPrevented || fallback.current) {
+                  fallback.current = false;
+                  return;
+                }
+                // With JavaScript: the spec's flow (create, then PUT with progress); see islands/upload.
+                event.preventDefault();
+                const formElement = event.currentTarget;
+                const data = new FormData(formElement);
+                const file = data.get("file");
+                if (!(file instanceof File)) return;
+                setProgress({ fileName: file.name, percent: 0 });
+                void uploadByPut(review.id, file, String(data.get("category") ?? ""), (fraction) =>
+                  setProgress({ fileName: file.name, percent: Math.floor((fraction * 100) / 10) * 10 }),
+                ).then((result) => {
+                  setProgress(null);
+                  if (result.outcome === "stored") {
+                    setUploaded(file.name);
+                    uploadForm.reset();
+                    refresh();
+                  } else {
+                    // Refused: the same form, sent as without JavaScript, brings the server's exact errors.
+                    fallback.current = true;
+                    submit(formElement);
+                  }
+                });
+              }}
             >
               <Select
                 field={uploadFields.category}
@@ -312,7 +353,22 @@ export default function TransferDocuments() {
                 label={t("documents.upload.file")}
                 hint={t("documents.upload.fileHint")}
               />
-              <button type="submit" className="button" aria-disabled={busy || undefined}>
+              {progress ? (
+                <p className="upload-progress">
+                  <progress max={100} value={progress.percent} aria-hidden="true" />{" "}
+                  <span role="status">
+                    {t("documents.upload.progress", {
+                      fileName: progress.fileName,
+                      percent: progress.percent,
+                    })}
+                  </span>
+                </p>
+              ) : uploaded ? (
+                <p role="status" className="notice notice--success">
+                  {t("toast.documentUploaded", { fileName: uploaded })}
+                </p>
+              ) : null}
+              <button type="submit" className="button" aria-disabled={busy || progress !== null || undefined}>
                 {busy && navigation.formEncType === "multipart/form-data"
                   ? t("documents.upload.uploading")
                   : t("documents.upload.submit")}

@@ -57,8 +57,8 @@ export const RemoveDocumentFormSchema = z.object({
 });
 
 /**
- * The same form as the browser checks it before sending: a file must be chosen, and one over 25 MB is refused at
- * once (with its name in the message) instead of after the upload.
+ * The same form as the browser checks it before sending: a file must be chosen, its name must pass the server's
+ * rule, and one over 25 MB is refused at once (with its name in the message) instead of after the upload.
  */
 export const UploadFormClientSchema = UploadFormSchema.extend({
   file: z
@@ -67,7 +67,9 @@ export const UploadFormClientSchema = UploadFormSchema.extend({
       "documents.fileRequired",
     )
     .superRefine((file, ctx) => {
-      if (file.size > MAX_UPLOAD_BYTES)
+      const name = UploadFileNameSchema.safeParse(file.name);
+      if (!name.success) ctx.addIssue({ code: "custom", message: name.error.issues[0]!.message });
+      else if (file.size > MAX_UPLOAD_BYTES)
         ctx.addIssue({ code: "custom", message: withValues("documents.tooLarge", { file: file.name }) });
     }),
 });

@@ -54,6 +54,8 @@ export function productEnv(dataDir: string, extra: Record<string, string> = {}):
 
 export interface RunningServer {
   port: number;
+  /** The server process's id (node ./server.js itself, no shell in between): for /proc/{pid}/status. */
+  pid: number;
   /** http://localhost:PORT: the Host the server sees, and the Origin its same-site check expects. */
   origin: string;
   logFile: string;
@@ -119,6 +121,7 @@ export async function startServer(dataDir: string, label: string): Promise<Runni
 
   return {
     port,
+    pid: child.pid ?? 0,
     origin,
     logFile,
     async stop() {
