@@ -31,7 +31,7 @@ export default tseslint.config(
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",
-      "public/pdfjs/**",
+      "public/vendor/**",
     ],
   },
   js.configs.recommended,

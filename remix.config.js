@@ -4,7 +4,8 @@ export default {
   serverModuleFormat: "esm",
   server: "app/server-entry.ts",
   serverBuildPath: "build/index.js",
-  serverDependenciesToBundle: [/^remix-i18next/],
+  // pdfjs-dist only for its version number (app/islands/PdfPreview.tsx): Node would not import its JSON bare.
+  serverDependenciesToBundle: [/^remix-i18next/, /^pdfjs-dist\/package\.json$/],
   browserNodeBuiltinsPolyfill: { modules: {} },
   future: {
     v3_fetcherPersist: true,

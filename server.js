@@ -42,6 +42,15 @@ app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", setHeaders: staticHeaders }),
 );
+// pdf.js (scripts/copy-pdfjs.js) lies under its version number, so a new version is a new URL.
+app.use(
+  "/vendor/pdfjs",
+  express.static(path.join(root, "public", "vendor", "pdfjs"), {
+    immutable: true,
+    maxAge: "1y",
+    setHeaders: staticHeaders,
+  }),
+);
 app.use(express.static(path.join(root, "public"), { maxAge: "1h", setHeaders: staticHeaders }));
 
 // Access log without query strings: they may hold access tokens (SignalR's access_token) or personal data.

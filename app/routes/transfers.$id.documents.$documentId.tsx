@@ -13,9 +13,19 @@ import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
  * /transfers/{id}/documents/{documentId} (spec 02 §2.5): a document opens in the browser's own viewer through a
  * short-lived signed link, made only after the user's scope was checked. An erased document is the page
  * `Raderat dokument`; a missing one, another transfer's, or one outside the user's scope is the same 404.
+ *
+ * `?preview` is the document's previewUrl, which answers `{ url }` (spec 02 §7) for the preview island. A page
+ * route's loader cannot answer JSON to a plain GET (Remix renders the page around it; only redirects pass through),
+ * so it redirects to GET api/core/transfers/{id}/documents/{documentId}?noRedirect, which checks the scope again and
+ * answers `{ url }` or the API's JSON 404 (erased included), never cached. fetch follows the redirect.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { role: ["PropertyManager", "BoardMember"] });
+  const query = new URL(request.url).searchParams;
+  if (query.has("preview")) {
+    const path = `/api/core/transfers/${encodeURIComponent(params.id ?? "")}/documents/${encodeURIComponent(params.documentId ?? "")}`;
+    return redirect(`${path}?noRedirect`, { status: 303, headers: { "Cache-Control": "no-store" } });
+  }
   const db = getDb();
   const document = await documentForViewer(
     db,
@@ -33,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   }
-  const download = new URL(request.url).searchParams.has("download") ? "&download=1" : "";
+  const download = query.has("download") ? "&download=1" : "";
   return redirect(documentLink(document.id) + download, {
     status: 303,
     headers: { "Cache-Control": "no-store" },

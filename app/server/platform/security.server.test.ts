@@ -67,6 +67,8 @@ describe("content security policy", () => {
     expect(csp).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // The PDF preview's same-origin pdf.js worker, and nothing else (no blob: workers).
+    expect(csp).toContain("worker-src 'self';");
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).not.toContain("ws:");
     expect(contentSecurityPolicy(nonce, { dev: true })).toContain("connect-src 'self' ws:");

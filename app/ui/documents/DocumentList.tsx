@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { truncateFileName } from "~/lib/documents";
 import { formatDate } from "~/lib/format";
 import type { DocumentView } from "~/schemas/transfer-views";
-import { DocumentPreviewSlot } from "~/ui/documents/DocumentPreviewSlot";
+import { DocumentPreview } from "~/ui/documents/DocumentPreview";
 
 /**
  * The Dokument tab's parts (spec 02 §2.5): the property manager's table, the board's list, the removal question
@@ -226,7 +226,12 @@ function DocumentRows({
       {expanded ? (
         <tr className="document-table__preview">
           <td colSpan={6} id={`preview-${document.id}`}>
-            <DocumentPreviewSlot document={document} openUrl={openHref(transferId, document)} />
+            <DocumentPreview
+              transferId={transferId}
+              documentId={document.id}
+              fileName={document.fileName}
+              previewUrl={document.previewUrl}
+            />
           </td>
         </tr>
       ) : null}
