@@ -107,3 +107,8 @@ export async function formReplyOf(response: Response): Promise<{
   }
   return { form: (result.error?.[""] ?? []).map(text), fields, values: result.initialValue ?? {} };
 }
+
+/** A signed link with the first character of its signature changed (to another one, whatever it was). */
+export function tampered(url: string): string {
+  return url.replace(/sig=(.)/, (_all, c: string) => `sig=${c === "A" ? "B" : "A"}`);
+}
