@@ -139,3 +139,9 @@ function errorCode(error: unknown): string {
   }
   return "error";
 }
+
+/** Whether a write failed on a unique key (SQLite's constraint code or PostgreSQL's 23505): someone was first. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
