@@ -140,6 +140,24 @@ describe("the simulated register", () => {
   });
 });
 
+describe("the README's personnummer", () => {
+  it.each([
+    ["19680314-2428", "simpleko", "stadsbo", ["obj-vasaparken-1102"]],
+    ["19870608-3246", "fastighetsagarna", "nordhem", ["obj-larkan-1201", "obj-masen-1301"]],
+    ["19910602-1257", "simpleko", "stadsbo", ["obj-kvarnen-1203"]],
+    ["19591224-5981", "riksbyggen", "kvarnstaden", ["obj-tallbacken-1102"]],
+  ] as const)("%s finds the objects the README lists", async (pnr, providerId, tenantId, ids) => {
+    const { objects } = await simulator(providerId).searchObjects(person(pnr));
+    expect(objects.map((o) => o.objectId).sort()).toEqual(ids);
+    expect(objects.every((o) => o.tenantId === tenantId)).toBe(true);
+  });
+
+  it("Dalagatan 36 is Karin Lindqvist's half of Vasaparken 1102", async () => {
+    const object = await simulator("simpleko").getObject("obj-vasaparken-1102");
+    expect(object?.address.street).toBe("Dalagatan 36");
+  });
+});
+
 describe("simulated behaviour", () => {
   it("a system that is down fails every call as unavailable", async () => {
     const sim = simulator("riksbyggen", "down");
