@@ -73,14 +73,15 @@ describe("getPropertyManagerSystems", () => {
     throw new Error("not asked in this test");
   };
 
-  it("gives one simulator per provider with its settings, the same instances while they hold", () => {
+  it("gives one simulator per provider with its settings; the process database's are kept", () => {
     const env = { PROPERTY_MANAGERS_DOWN: "riksbyggen", PROPERTY_MANAGERS_LATENCY_MS: "7" };
     const systems = getPropertyManagerSystems(env, noDb);
     expect(systems.map((s) => s.providerId)).toEqual(["mock", "simpleko", "fastighetsagarna", "riksbyggen"]);
     expect(systems.every((s) => s instanceof PropertyManagerSimulator)).toBe(true);
     expect((systems[3] as PropertyManagerSimulator).state).toBe("down");
     expect((systems[0] as PropertyManagerSimulator).latencyMs).toBe(7);
-    expect(getPropertyManagerSystems(env, noDb)).toBe(systems);
+    expect(getPropertyManagerSystems(env, noDb)).not.toBe(systems);
+    expect(getPropertyManagerSystems(env)).toBe(getPropertyManagerSystems(env));
   });
 
   it("gives the HTTP clients of the configured providers only", () => {

@@ -159,7 +159,8 @@ let cached: { key: string; systems: PropertyManagerSystem[] } | undefined;
 
 /**
  * The configured manager systems: one simulator per provider over the database by default, or the HTTP
- * clients of PROPERTY_MANAGERS_URLS. The same instances while the settings stay the same.
+ * clients of PROPERTY_MANAGERS_URLS. The same instances while the settings stay the same (the simulators keep
+ * the cases they opened).
  */
 export function getPropertyManagerSystems(
   env: Env = getEnv(),
@@ -167,7 +168,9 @@ export function getPropertyManagerSystems(
 ): PropertyManagerSystem[] {
   const config = propertyManagersConfig(env);
   const key = JSON.stringify(config);
-  if (cached?.key === key) return cached.systems;
+  // Only the process's own database is cached: a test's database gets its own simulators.
+  const shared = db === getDb;
+  if (shared && cached?.key === key) return cached.systems;
   const systems =
     config.mode === "simulator"
       ? PROVIDER_IDS.map(
@@ -180,7 +183,7 @@ export function getPropertyManagerSystems(
             }),
         )
       : config.systems.map((s) => createHttpPropertyManager({ ...s, timeoutMs: config.timeoutMs }));
-  cached = { key, systems };
+  if (shared) cached = { key, systems };
   return systems;
 }
 

@@ -185,6 +185,25 @@ describe("searchPropertyObjects", () => {
     expect(events.at(-1)?.payload).toMatchObject({ successful: false, unavailable: [] });
   });
 
+  it("ends at once, limitedCompleted, when the caller gives up", async () => {
+    const { events, live } = recorder();
+    const controller = new AbortController();
+    const search = searchPropertyObjects(
+      { searchId: "s10", query: elin },
+      {
+        systems: systems({ riksbyggen: { latencyMs: 10_000 } }),
+        timeLimitMs: 20_000,
+        live,
+        signal: controller.signal,
+      },
+    );
+    setTimeout(() => controller.abort(), 100);
+    const outcome = await search;
+    expect(outcome.status).toBe("limitedCompleted");
+    expect(outcome.providers.find((p) => p.providerId === "riksbyggen")?.status).toBe("timedOut");
+    expect(events.at(-1)?.event).toBe("searchPropertyObjectCompleted");
+  });
+
   it("shows a property manager only the objects of their own tenant", async () => {
     const stadsbo = await searchPropertyObjects(
       { searchId: "s5", query: elin, tenantId: "stadsbo" },
