@@ -5,6 +5,7 @@
  */
 
 import type { TransferActivityEvent } from "~/lib/activity";
+import type { PropertyObjectHit, SearchEventPayloads } from "../integrations/property-managers/search.server";
 
 export type { TransferActivityEvent };
 
@@ -18,10 +19,9 @@ export interface DocumentRef extends TransferRef {
   documentId: string;
 }
 
-export interface PropertyObjectHit {
-  objectId: string;
-  name: string;
-}
+// The object search's two events are defined beside the search that publishes them (integrations may not
+// import the domain); the contract takes them from there.
+export type { PropertyObjectHit };
 
 export interface Payloads {
   transferInitiated: TransferRef;
@@ -43,18 +43,9 @@ export interface Payloads {
     result?: unknown;
   };
   messagesCountChanged: { unresolved: number };
-  searchPropertyObjectCompleted: {
-    searchId: string;
-    successful: boolean;
-    /** Keyed by property manager id. */
-    results: Record<string, PropertyObjectHit[]>;
-  };
+  searchPropertyObjectCompleted: SearchEventPayloads["searchPropertyObjectCompleted"];
   // The spec's spelling, which is what clients listen for.
-  propertyMangerSearchResultFound: {
-    searchId: string;
-    propertyManagerId: string;
-    results: PropertyObjectHit[];
-  };
+  propertyMangerSearchResultFound: SearchEventPayloads["propertyMangerSearchResultFound"];
   transferActivityEvents: TransferActivityEvent[];
   transferActivityEventUpdated: TransferActivityEvent;
   transferActivityEventDeleted: TransferActivityEvent;

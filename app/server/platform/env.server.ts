@@ -26,6 +26,18 @@ const EnvSchema = z.object({
   COMPANY_REGISTRY_URL: z.string().optional(),
   COMPANY_REGISTRY_TOKEN: z.string().optional(),
   COMPANY_REGISTRY_TIMEOUT_MS: z.string().optional(),
+  /**
+   * `simulator` (default: one per provider over the demo objects) or `http` (PROPERTY_MANAGERS_URLS and _TOKENS,
+   * `provider=value` comma-separated); every setting is checked by propertyManagersConfig.
+   */
+  PROPERTY_MANAGERS: z.enum(["simulator", "http"]).default("simulator"),
+  PROPERTY_MANAGERS_URLS: z.string().optional(),
+  PROPERTY_MANAGERS_TOKENS: z.string().optional(),
+  PROPERTY_MANAGERS_TIMEOUT_MS: z.string().optional(),
+  PROPERTY_MANAGERS_SEARCH_LIMIT_MS: z.string().optional(),
+  PROPERTY_MANAGERS_LATENCY_MS: z.string().optional(),
+  PROPERTY_MANAGERS_DOWN: z.string().optional(),
+  PROPERTY_MANAGERS_PARTIAL: z.string().optional(),
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Log each database query that took at least this many ms (0: all); unset: none. */
