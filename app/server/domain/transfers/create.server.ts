@@ -1,5 +1,10 @@
 import crypto from "node:crypto";
 import { isUniqueViolation } from "../../db/kysely.server";
+import {
+  getPropertyManagerSystem,
+  type PropertyManagerSystem,
+  type PropertyObject,
+} from "../../integrations/property-managers/index.server";
 import type { Identifier } from "~/lib/identifier";
 import type { Fraction, TransferStatus } from "~/lib/transfer";
 import { conflict, forbidden, invalid, isDomainError, notFound } from "./errors.server";
@@ -278,4 +283,30 @@ export async function createPrivateTransfer(
     "PrivateIntermediary",
   );
   return { transferId, ...inserted };
+}
+
+/**
+ * The object a user picked, read from its manager's system through the user's scope: for a property manager an
+ * object of their tenant (the search showed no other), for a private party an object they own. The provider is
+ * the registered object's (property_objects); an id the search did not return, or another manager's, is missing.
+ */
+export async function objectForCreate(
+  ctx: UseCaseContext,
+  objectId: string,
+  systemOf: (providerId: string) => PropertyManagerSystem | null = (id) => getPropertyManagerSystem(id),
+): Promise<{ object: PropertyObject; openCase: OpenManagerCase }> {
+  const actor = userOf(ctx);
+  const registered = await ctx.db
+    .selectFrom("property_objects")
+    .select(["id", "provider_id", "tenant_id"])
+    .where("id", "=", objectId)
+    .executeTakeFirst();
+  if (!registered) throw notFound();
+  if (actor.viewer.role === "PropertyManager" && registered.tenant_id !== actor.viewer.tenantId)
+    throw notFound();
+  const system = systemOf(registered.provider_id);
+  if (!system) throw notFound();
+  const object = await system.getObject(objectId);
+  if (!object) throw notFound();
+  return { object, openCase: (request) => system.createTransferCase(request) };
 }
