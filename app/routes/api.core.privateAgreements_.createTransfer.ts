@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
+import { notFound } from "~/server/domain/transfers/errors.server";
+import { isPrivateParty } from "~/server/domain/transfers/scope.server";
+import { apiError, methodNotAllowed } from "~/server/web/api.server";
+import {
+  actorFor,
+  answerCreate,
+  badRequest,
+  objectIdFor,
+  organisationNumberFor,
+  personalNumberOf,
+  readBodyObject,
+  requestIdFor,
+  searchQueryFor,
+  searchWouldFind,
+  type FieldErrors,
+} from "~/server/web/create-api.server";
+import { contextForActor } from "~/server/web/transfer-api.server";
+
+/**
+ * POST api/core/privateAgreements/createTransfer {objectId, tenantAssociationOrganizationNumber?, requestId?}
+ * (spec 03 §7): a private party's transfer of an object they own, 201 {transferId}; an object they do not own
+ * is missing (404). The same requestId twice makes one transfer.
+ */
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const actor = await actorFor(request, (a) => isPrivateParty(a.viewer));
+  if (actor instanceof Response) return actor;
+  const body = await readBodyObject(request);
+  const errors: FieldErrors = {};
+  const objectId = objectIdFor(body.objectId, errors);
+  const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
+  const requestId = requestIdFor(body.requestId, errors);
+  if (Object.keys(errors).length > 0) return badRequest(errors);
+  const personalNumber = await personalNumberOf(actor.viewer.id);
+  if (!personalNumber) return apiError(403);
+  const query = searchQueryFor(
+    { type: "SocialSecurityNumber", value: personalNumber },
+    organisationNumber,
+    errors,
+  );
+  if (!query) return badRequest(errors);
+  const ctx = contextForActor(actor);
+  return answerCreate(async () => {
+    const { object } = await objectForCreate(ctx, objectId);
+    if (!searchWouldFind(object, query)) throw notFound();
+    return createPrivateTransfer(ctx, { requestId, object }, { personalNumber: query.identifier.value });
+  });
+}

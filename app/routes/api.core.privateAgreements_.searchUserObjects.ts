@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { isPrivateParty } from "~/server/domain/transfers/scope.server";
+import { apiError, methodNotAllowed } from "~/server/web/api.server";
+import {
+  actorFor,
+  badRequest,
+  organisationNumberFor,
+  personalNumberOf,
+  readBodyObject,
+  searchIdFor,
+  searchQueryFor,
+  startSearch,
+  type FieldErrors,
+} from "~/server/web/create-api.server";
+
+/**
+ * POST api/core/privateAgreements/searchUserObjects {searchId, tenantAssociationOrganizationNumber?} (spec 03 §7):
+ * a private party's search for the objects they own, by their own personal number, across every manager.
+ * 202 {searchId}; the hits arrive in the search's live group as each manager answers.
+ */
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const actor = await actorFor(request, (a) => isPrivateParty(a.viewer));
+  if (actor instanceof Response) return actor;
+  const body = await readBodyObject(request);
+  const errors: FieldErrors = {};
+  const searchId = searchIdFor(actor.viewer.id, body.searchId, errors);
+  const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
+  if (!searchId || Object.keys(errors).length > 0) return badRequest(errors);
+  const personalNumber = await personalNumberOf(actor.viewer.id);
+  if (!personalNumber) return apiError(403);
+  const query = searchQueryFor(
+    { type: "SocialSecurityNumber", value: personalNumber },
+    organisationNumber,
+    errors,
+  );
+  if (!query) return badRequest(errors);
+  return startSearch(searchId, query);
+}

@@ -1,0 +1,29 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/server/db/db.server";
+import { possibleDuplicates } from "~/server/domain/transfers/duplicates.server";
+import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { svT } from "~/server/platform/i18n.server";
+import { apiError, methodNotAllowed } from "~/server/web/api.server";
+import { actorFor, badRequest, objectIdFor, type FieldErrors } from "~/server/web/create-api.server";
+
+/**
+ * GET api/core/propertyManagers/transfers/existing?objectId= (spec 03 §2.1, §7): the manager's running transfers
+ * of the object, `{ possibleDuplicates }`; another tenant's object is missing (404).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await actorFor(request, (a) => a.viewer.role === "PropertyManager");
+  if (actor instanceof Response) return actor;
+  const errors: FieldErrors = {};
+  const objectId = objectIdFor(new URL(request.url).searchParams.get("objectId") ?? undefined, errors);
+  if (Object.keys(errors).length > 0) return badRequest(errors);
+  try {
+    const found = await possibleDuplicates(getDb(), actor.viewer, objectId);
+    return json({ possibleDuplicates: found }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NotFound")
+      return apiError(404, svT()("domain:errors.objectNotFound"));
+    throw error;
+  }
+}
+
+export const action = () => methodNotAllowed("GET");
