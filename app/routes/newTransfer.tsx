@@ -6,7 +6,8 @@ import { formatDate } from "~/lib/format";
 import { NewTransferCreateSchema, NewTransferSearchSchema, identifierOf } from "~/schemas/new-transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { createTransfer, objectForCreate, possibleDuplicates } from "~/server/domain/transfers/create.server";
+import { createTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
+import { possibleDuplicates } from "~/server/domain/transfers/duplicates.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import "./zod-errors";
+import { withValues } from "~/lib/messages";
 import {
   IDENTIFIER_TYPES,
   normalizeIdentifier,
@@ -10,13 +11,14 @@ import {
 /**
  * The forms of /newTransfer (spec 03 §2.1, §5.1): the search by an owner's identifier, and the create with the
  * chosen object. The identifier's rules are app/lib/identifier's, the messages the spec's (identifier.json);
- * an Other identifier is at most 100 characters, as the managers' systems take it.
+ * an Other identifier is at most 100 characters, as the managers' systems take it (the integration's
+ * MAX_OTHER_IDENTIFIER_LENGTH, which a test holds equal to this).
  */
 
 export const OTHER_IDENTIFIER_MAX = 100;
 
 const identifierFields = {
-  identifierType: z.enum(IDENTIFIER_TYPES, { error: "identifier:otherRequired" }),
+  identifierType: z.enum(IDENTIFIER_TYPES, { error: "identifier:typeRequired" }),
   identifier: z.string().optional(),
 };
 
@@ -28,7 +30,11 @@ function checkIdentifier(
   const key = validateIdentifier(value.identifierType, raw);
   if (key) ctx.addIssue({ code: "custom", path: ["identifier"], message: key });
   else if (value.identifierType === "Other" && raw.trim().length > OTHER_IDENTIFIER_MAX)
-    ctx.addIssue({ code: "custom", path: ["identifier"], message: "transfer:create.otherTooLong" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["identifier"],
+      message: withValues("identifier:otherTooLong", { max: OTHER_IDENTIFIER_MAX }),
+    });
 }
 
 /** The identifier as the search and the create use it: normalised (digits only, Other trimmed). */

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as page from "~/routes/newTransfer";
 import type { NewTransferData } from "~/routes/newTransfer";
 import { getDb } from "~/server/db/db.server";
+import { OTHER_IDENTIFIER_MAX } from "~/schemas/new-transfer";
+import { MAX_OTHER_IDENTIFIER_LENGTH } from "~/server/integrations/property-managers/index.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
@@ -31,6 +33,10 @@ beforeAll(async () => {
 });
 
 describe("/newTransfer without JavaScript", () => {
+  it("takes Other identifiers as long as the managers' systems do", () => {
+    expect(OTHER_IDENTIFIER_MAX).toBe(MAX_OTHER_IDENTIFIER_LENGTH);
+  });
+
   it("is a property manager's page", async () => {
     const ok = await answered(
       page.loader({ request: request("/newTransfer", { cookie: maria }), params: {}, context: {} }),

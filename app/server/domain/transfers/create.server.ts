@@ -6,13 +6,11 @@ import {
   type PropertyObject,
 } from "../../integrations/property-managers/index.server";
 import type { Identifier } from "~/lib/identifier";
-import { FINAL_STATUSES, type Fraction, type TransferStatus } from "~/lib/transfer";
+import type { Fraction, TransferStatus } from "~/lib/transfer";
 import { conflict, forbidden, invalid, isDomainError, notFound } from "./errors.server";
 import { nextStatus, type UseCase } from "./lifecycle.server";
 import { noteTransfersChanged } from "./lists/counts.server";
-import { isPrivateParty, scopedTransfers } from "./scope.server";
-import type { Viewer } from "./facts.server";
-import type { Db } from "../../db/kysely.server";
+import { isPrivateParty } from "./scope.server";
 import { event, run, userOf, type UseCaseContext } from "./use-cases.server";
 
 /**
@@ -311,24 +309,4 @@ export async function objectForCreate(
   const object = await system.getObject(objectId);
   if (!object) throw notFound();
   return { object, openCase: (request) => system.createTransferCase(request) };
-}
-
-/**
- * Possible duplicates of a new transfer (spec 03 §2.1; `GET api/core/propertyManagers/transfers/existing`): the
- * viewer's transfers of the object that are still under way (not decided, not aborted or aborting).
- */
-export async function possibleDuplicates(db: Db, viewer: Viewer, objectId: string) {
-  const rows = await scopedTransfers(db, viewer)
-    .select(["transfers.id", "transfers.status", "transfers.object_number", "transfers.created_at"])
-    .where("transfers.object_id", "=", objectId)
-    .where("transfers.status", "not in", [...FINAL_STATUSES, "Aborting"])
-    .where("transfers.aborting", "=", 0)
-    .orderBy("transfers.created_at", "desc")
-    .execute();
-  return rows.map((r) => ({
-    transferId: r.id,
-    status: r.status as TransferStatus,
-    objectNumber: r.object_number,
-    created: r.created_at,
-  }));
 }
