@@ -135,7 +135,8 @@ export async function action({ request }: ActionFunctionArgs) {
         }
         const created = await createTransfer(ctx, { requestId, object }, openCase);
         return redirectWithToast(
-          `/transfers/${encodeURIComponent(created.transferId)}`,
+          // Straight to the overview: a redirect through /transfers/{id} would lose the toast on the way.
+          `/transfers/${encodeURIComponent(created.transferId)}/overview`,
           { key: "transfer:create.created" },
           { request },
         );

@@ -102,10 +102,10 @@ describe("/newTransfer without JavaScript", () => {
     let answer = await post({ ...fields, requestId: first });
     if (answer.status === 200) answer = await post({ ...fields, requestId: first, confirmed: "yes" });
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("Location")).toBe(`/transfers/${first}`);
+    expect(answer.headers.get("Location")).toBe(`/transfers/${first}/overview`);
     // Sent again (a double click): the same transfer, not a second.
     const again = await post({ ...fields, requestId: first, confirmed: "yes" });
-    expect(again.headers.get("Location")).toBe(`/transfers/${first}`);
+    expect(again.headers.get("Location")).toBe(`/transfers/${first}/overview`);
     const second = crypto.randomUUID();
     const asked = await post({ ...fields, requestId: second });
     expect(asked.status).toBe(200);
