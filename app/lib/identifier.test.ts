@@ -183,14 +183,17 @@ describe("Swedish texts", () => {
     expect(svIdentifier).toHaveProperty([name ?? ""]);
   });
 
-  test("the spec's texts", () => {
+  test("the spec's texts (spec 03 §5.1), and the length limit of an Other identifier (ours)", () => {
     expect(svIdentifier).toEqual({
       personnummerRequired: "Ange personnummer",
       personnummerInvalid: "Ogiltigt personnummer",
       orgnrRequired: "Ange organisationsnummer",
       orgnrInvalid: "Ogiltigt organisationsnummer",
       otherRequired: "Ange identifierare",
+      // "Identifier type required: 'Ange identifierare'".
+      typeRequired: "Ange identifierare",
       checksumServer: "Ogiltigt personnummer, checksiffra stämmer inte vid verifiering.",
+      otherTooLong: "Identifieraren får vara högst {{max}} tecken",
     });
   });
 });
