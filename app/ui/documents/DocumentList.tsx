@@ -1,9 +1,10 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { truncateFileName } from "~/lib/documents";
 import { formatDate } from "~/lib/format";
 import type { DocumentView } from "~/schemas/transfer-views";
+import { ConfirmPanel } from "~/ui/ConfirmPanel";
 import { DocumentPreview } from "~/ui/documents/DocumentPreview";
 
 /**
@@ -96,6 +97,29 @@ function openHref(transferId: string, document: DocumentView) {
   return `/transfers/${encodeURIComponent(transferId)}/documents/${encodeURIComponent(document.id)}`;
 }
 
+/**
+ * A document's name where it is listed: a link that opens it in a new tab when it is ready, the `Raderat dokument`
+ * link when it is erased, plain text while it is being uploaded or verified.
+ */
+function DocumentName({ transferId, document }: { transferId: string; document: DocumentView }) {
+  const { t } = useTranslation("review");
+  const name = <FileName name={document.fileName} />;
+  if (document.dataErasedAt !== null) {
+    return (
+      <ErasedLink document={document} href={openHref(transferId, document)}>
+        {name}
+      </ErasedLink>
+    );
+  }
+  if (document.status !== "UploadVerified") return name;
+  return (
+    <a href={openHref(transferId, document)} target="_blank" rel="noopener">
+      {name}
+      <span className="visually-hidden"> {t("documents.newTab")}</span>
+    </a>
+  );
+}
+
 /** The property manager's table: one row per document, a row's preview opening below it. */
 export function DocumentTable({
   transferId,
@@ -144,18 +168,7 @@ export function DocumentTable({
                   </td>
                   <td>{document.translatedCategory}</td>
                   <td>
-                    {erased ? (
-                      <ErasedLink document={document} href={openHref(transferId, document)}>
-                        <FileName name={document.fileName} />
-                      </ErasedLink>
-                    ) : ready ? (
-                      <a href={openHref(transferId, document)} target="_blank" rel="noopener">
-                        <FileName name={document.fileName} />
-                        <span className="visually-hidden"> {t("documents.newTab")}</span>
-                      </a>
-                    ) : (
-                      <FileName name={document.fileName} />
-                    )}
+                    <DocumentName transferId={transferId} document={document} />
                   </td>
                   <td className="nowrap">{formatDate(document.created)}</td>
                   <td>
@@ -290,27 +303,13 @@ export function BoardDocumentList({
   transferId: string;
   documents: DocumentView[];
 }) {
-  const { t } = useTranslation("review");
   return (
     <ul className="document-list">
       {documents.map((document) => {
-        const erased = document.dataErasedAt !== null;
-        const ready = !erased && document.status === "UploadVerified";
         return (
           <li key={document.id}>
             <span className="document-list__category">{document.translatedCategory}</span>{" "}
-            {erased ? (
-              <ErasedLink document={document} href={openHref(transferId, document)}>
-                <FileName name={document.fileName} />
-              </ErasedLink>
-            ) : ready ? (
-              <a href={openHref(transferId, document)} target="_blank" rel="noopener">
-                <FileName name={document.fileName} />
-                <span className="visually-hidden"> {t("documents.newTab")}</span>
-              </a>
-            ) : (
-              <FileName name={document.fileName} />
-            )}{" "}
+            <DocumentName transferId={transferId} document={document} />{" "}
             <span className="muted">
               · <StatusCell document={document} /> · {formatDate(document.created)}
             </span>
@@ -335,30 +334,16 @@ export function RemoveConfirmation({
   busy: boolean;
 }) {
   const { t } = useTranslation("review");
-  const ref = useRef<HTMLDivElement>(null);
-  // The question takes focus when it appears (the `#remove` anchor brings it into view without JavaScript).
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div
-      className="confirm-panel"
+    <ConfirmPanel
       id="remove"
-      role="group"
-      aria-labelledby="remove-question"
-      tabIndex={-1}
-      ref={ref}
-    >
-      <h3 id="remove-question">{t("documents.removeQuestion", { fileName: document.fileName })}</h3>
-      <p>{kind === "erase" ? t("documents.removeEraseText") : t("documents.removeWithdrawText")}</p>
-      <Form method="post" replace className="button-row">
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="documentId" value={document.id} />
-        <button type="submit" className="button button--warning" aria-disabled={busy || undefined}>
-          {t("documents.removeYes")}
-        </button>
-        <Link to={cancelTo} className="button button--secondary">
-          {t("documents.removeNo")}
-        </Link>
-      </Form>
-    </div>
+      title={t("documents.removeQuestion", { fileName: document.fileName })}
+      text={kind === "erase" ? t("documents.removeEraseText") : t("documents.removeWithdrawText")}
+      fields={{ intent: "remove", documentId: document.id }}
+      yes={t("documents.removeYes")}
+      no={t("documents.removeNo")}
+      back={cancelTo}
+      busy={busy}
+    />
   );
 }

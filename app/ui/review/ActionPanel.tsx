@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmPanel } from "~/ui/ConfirmPanel";
 
 export interface OfferedAction {
   type: string;
@@ -89,30 +89,16 @@ function Confirmation({
   busy: boolean;
 }) {
   const { t } = useTranslation("review");
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div
-      className="confirm-panel"
+    <ConfirmPanel
       id="confirm"
-      role="group"
-      aria-labelledby="confirm-title"
-      tabIndex={-1}
-      ref={ref}
-    >
-      <h3 id="confirm-title">{t(`confirm.${action.type}.title`)}</h3>
-      <p>{t(`confirm.${action.type}.text`)}</p>
-      <Form method="post" replace className="button-row">
-        <input type="hidden" name="intent" value={action.type} />
-        <input type="hidden" name="version" value={version} />
-        <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" className="button button--warning" aria-disabled={busy || undefined}>
-          {t(`confirm.${action.type}.yes`)}
-        </button>
-        <Link to={back} preventScrollReset>
-          {t(`confirm.${action.type}.no`)}
-        </Link>
-      </Form>
-    </div>
+      title={t(`confirm.${action.type}.title`)}
+      text={t(`confirm.${action.type}.text`)}
+      fields={{ intent: action.type, version, confirmed: "yes" }}
+      yes={t(`confirm.${action.type}.yes`)}
+      no={t(`confirm.${action.type}.no`)}
+      back={back}
+      busy={busy}
+    />
   );
 }
