@@ -15,8 +15,11 @@ export function ConfirmPanel({
   no,
   back,
   busy,
+  level = 3,
 }: {
   id: string;
+  /** The question's heading level in the page's outline (3 inside a section, 2 right under the page's h1). */
+  level?: 2 | 3;
   title: string;
   text: string;
   /** The hidden fields of the post (intent and what it acts on). */
@@ -37,7 +40,7 @@ export function ConfirmPanel({
       tabIndex={-1}
       ref={ref}
     >
-      <h3 id={`${id}-title`}>{title}</h3>
+      {level === 2 ? <h2 id={`${id}-title`}>{title}</h2> : <h3 id={`${id}-title`}>{title}</h3>}
       <p>{text}</p>
       <Form method="post" replace className="button-row">
         {Object.entries(fields).map(([name, value]) => (
