@@ -4,38 +4,19 @@ import * as apiDocuments from "~/routes/api.core.transfers.$id.documents";
 import * as file from "~/routes/api.documents.$documentId.file";
 import * as documentPage from "~/routes/transfers.$id.documents.$documentId";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 import { signLink } from "~/server/platform/signed-links.server";
 import { answered, request, tampered, signedInSession, startFreshApp } from "../support/app";
+import { addDocument as addStoredDocument, testPdf as pdf } from "../support/documents";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 /** Issue 14: a document opens through a short-lived signed link, made only for a user whose scope holds it. */
 
 let maria: string;
 let anders: string;
-const pdf = makePdf({ title: "Överlåtelseavtal", lines: ["Säljare: Åsa Öberg"] });
 
-async function addDocument(id: string, transferId: string, fields: Record<string, unknown> = {}) {
-  const key = `transfers/${transferId}/${id}.pdf`;
-  await getStorage().put(key, pdf);
-  await getDb()
-    .insertInto("documents")
-    .values({
-      id,
-      transfer_id: transferId,
-      file_name: 'Avtal: "slutligt"/2026.pdf',
-      category: "TransferAgreement",
-      status: "UploadVerified",
-      document_type: "pdf",
-      size_in_bytes: pdf.byteLength,
-      sensitive: 0,
-      storage_key: key,
-      created_at: "2026-11-01T08:00:00.000Z",
-      ...fields,
-    })
-    .execute();
-}
+/** This file's documents carry a name with the characters a download name replaces. */
+const addDocument = (id: string, transferId: string, fields: Record<string, unknown> = {}) =>
+  addStoredDocument(id, transferId, { file_name: 'Avtal: "slutligt"/2026.pdf', ...fields });
 
 const open = (transferId: string, documentId: string, cookie: string, query = "") =>
   answered(

@@ -2,38 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as apiDocument from "~/routes/api.core.transfers.$id.documents.$documentId";
 import * as documentPage from "~/routes/transfers.$id.documents.$documentId";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 import { personalAnswers } from "~/server/platform/protect-routes.server";
 import { answered, request, signedInSession, startFreshApp } from "../support/app";
+import { addDocument } from "../support/documents";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 /** Issue 14: GET on a document's previewUrl (…/documents/{documentId}?preview) answers the signed link as `{ url }`. */
 
 let maria: string;
 let anders: string;
-const pdf = makePdf({ title: "Överlåtelseavtal", lines: ["Säljare: Åsa Öberg"] });
-
-async function addDocument(id: string, transferId: string, fields: Record<string, unknown> = {}) {
-  const key = `transfers/${transferId}/${id}.pdf`;
-  await getStorage().put(key, pdf);
-  await getDb()
-    .insertInto("documents")
-    .values({
-      id,
-      transfer_id: transferId,
-      file_name: "Överlåtelseavtal.pdf",
-      category: "TransferAgreement",
-      status: "UploadVerified",
-      document_type: "pdf",
-      size_in_bytes: pdf.byteLength,
-      sensitive: 0,
-      storage_key: key,
-      created_at: "2026-11-01T08:00:00.000Z",
-      ...fields,
-    })
-    .execute();
-}
 
 /** What fetch() sees: the previewUrl's answer, with its one redirect followed. */
 async function preview(transferId: string, documentId: string, cookie: string) {
