@@ -81,6 +81,7 @@ describe("migrations", () => {
         "0005-sessions",
         "0006-jobs",
         "0007-job-results",
+        "0008-document-analyses",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);

@@ -296,6 +296,19 @@ export interface AutomaticChecksTable {
   created_at: string;
 }
 
+/** The analysis of a transfer's required documents (migration 0008; see integrations/document-analysis/types). */
+export interface DocumentAnalysesTable {
+  transfer_id: string;
+  status: string;
+  /** JSON AgreementExtraction, null while InProgress or when Failed. */
+  extraction: string | null;
+  failure: string | null;
+  /** JSON string[] */
+  document_ids: Defaulted<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SupplementRequestsTable {
   id: string;
   transfer_id: string;
@@ -495,6 +508,7 @@ export interface Database {
   transfer_parties: TransferPartiesTable;
   documents: DocumentsTable;
   automatic_checks: AutomaticChecksTable;
+  document_analyses: DocumentAnalysesTable;
   supplement_requests: SupplementRequestsTable;
   supplement_answers: SupplementAnswersTable;
   supplement_answer_guarantors: SupplementAnswerGuarantorsTable;

@@ -6,6 +6,7 @@ import * as m0004 from "./0004-lists.server";
 import * as m0005 from "./0005-sessions.server";
 import * as m0006 from "./0006-jobs.server";
 import * as m0007 from "./0007-job-results.server";
+import * as m0008 from "./0008-document-analyses.server";
 
 // Listed statically so that the Remix server bundle carries them; names sort in order of application.
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0005-sessions": m0005,
   "0006-jobs": m0006,
   "0007-job-results": m0007,
+  "0008-document-analyses": m0008,
 };
 
 export const migrationProvider: MigrationProvider = {
