@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/server/db/db.server";
+import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
 import { isPrivateParty } from "~/server/domain/transfers/scope.server";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
 import {
@@ -37,5 +39,11 @@ export async function action({ request }: ActionFunctionArgs) {
     errors,
   );
   if (!query) return badRequest(errors);
-  return startSearch(searchId, query);
+  await recordAnalyticsEvent(getDb(), {
+    name: "SearchPrivateAgreement",
+    userId: actor.viewer.id,
+    tenantId: actor.viewer.tenantId,
+    properties: { via: "api" },
+  });
+  return startSearch(searchId, query, { userId: actor.viewer.id });
 }

@@ -30,5 +30,5 @@ export async function action({ request }: ActionFunctionArgs) {
   const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
   const query = identifier && searchQueryFor(identifier, organisationNumber, errors);
   if (!searchId || !query || Object.keys(errors).length > 0) return badRequest(errors);
-  return startSearch(searchId, query, actor.viewer.tenantId);
+  return startSearch(searchId, query, { userId: actor.viewer.id, tenantId: actor.viewer.tenantId });
 }

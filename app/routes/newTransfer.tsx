@@ -1,8 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLiveObjectSearch } from "~/islands/live/object-search";
 import { formatDate } from "~/lib/format";
+import { validateIdentifier } from "~/lib/identifier";
 import { NewTransferCreateSchema, NewTransferSearchSchema, identifierOf } from "~/schemas/new-transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
@@ -12,8 +15,10 @@ import { isDomainError } from "~/server/domain/transfers/errors.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
   PropertyManagerError,
+  propertyManagersConfig,
   searchConfiguredPropertyManagers,
 } from "~/server/integrations/property-managers/index.server";
+import { mintSearchId } from "~/server/live/tokens.server";
 import { getT } from "~/server/platform/i18n.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { redirectWithToast } from "~/server/web/toast.server";
@@ -21,6 +26,7 @@ import { contextForActor } from "~/server/web/transfer-api.server";
 import { ErrorSummary } from "~/ui/error-summary";
 import { Radios, TextField } from "~/ui/forms";
 import { pageTitle } from "~/ui/page-title";
+import { useHydrated } from "~/ui/use-hydrated";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
 /**
@@ -29,7 +35,15 @@ import { lastResultOf, usePageForm } from "~/ui/use-page-form";
  * managers' systems (up to the time limit) and renders what they found; the create post checks for possible
  * duplicates and asks first when there are any; the transfer's id is the form's request id, so a double click
  * makes one transfer. Only objects of the user's own client are ever found or accepted.
+ *
+ * With JavaScript and the live channel up, the search runs as the identifier is typed (debounced, once it is
+ * valid): `POST api/core/search/propertyObjects` with a search id the loader signed and the page joined, the hits
+ * shown as each manager answers; choosing an object checks for possible duplicates at once. Creating is the same
+ * form post either way, so the server asks the duplicate question and checks the object in one place.
  */
+
+/** How long typing must pause before the live search runs. */
+const SEARCH_DEBOUNCE_MS = 500;
 
 async function context(request: Request) {
   const user = await requireUser(request, { role: ["PropertyManager"] });
@@ -39,17 +53,26 @@ async function context(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await context(request);
+  const { user } = await context(request);
   const t = await getT(request, "transfer");
-  return json({ title: t("create.title") });
+  return json(
+    {
+      title: t("create.title"),
+      // For the live search: an id only this user may join, and how long the server lets a search run.
+      searchId: mintSearchId(user.id),
+      searchLimitMs: propertyManagersConfig().searchLimitMs,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
+/** An object found; the live search's hits carry only the id and name (spec 03 §3), the form post's all of it. */
 type FoundObject = {
   objectId: string;
   name: string;
-  description: string;
-  association: string;
-  owners: string[];
+  description?: string;
+  association?: string;
+  owners?: string[];
 };
 
 type Duplicate = { transferId: string; status: string; objectNumber: string; created: string };
@@ -154,12 +177,65 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title ?? "") }];
 
+type Duplicates = { objectId: string; list: Duplicate[] };
+
+/** With JavaScript: the possible duplicates of the chosen object, asked for as soon as it is chosen. */
+function useDuplicateCheck() {
+  const [check, setCheck] = useState<
+    { phase: "idle" } | { phase: "checking"; objectId: string } | { phase: "done"; result: Duplicates }
+  >({ phase: "idle" });
+  const run = (objectId: string) => {
+    setCheck({ phase: "checking", objectId });
+    void fetch(`/api/core/propertyManagers/transfers/existing?objectId=${encodeURIComponent(objectId)}`, {
+      headers: { Accept: "application/json" },
+    })
+      .then(async (answer) =>
+        answer.ok ? ((await answer.json()) as { possibleDuplicates: Duplicate[] }).possibleDuplicates : [],
+      )
+      // A failed check is not a refusal: the create post checks again and asks then.
+      .catch(() => [] as Duplicate[])
+      .then((list) =>
+        setCheck((c) =>
+          c.phase === "checking" && c.objectId === objectId
+            ? { phase: "done", result: { objectId, list } }
+            : c,
+        ),
+      );
+  };
+  return { check, run, reset: () => setCheck({ phase: "idle" }) };
+}
+
+function DuplicateList({ duplicates, headingId }: { duplicates: Duplicates; headingId: string }) {
+  const { t } = useTranslation("transfer");
+  return (
+    <>
+      <h2 id={headingId}>{t("create.duplicatesTitle")}</h2>
+      <p>{t("create.duplicatesText")}</p>
+      <ul>
+        {duplicates.list.map((d) => (
+          <li key={d.transferId}>
+            <Link to={`/transfers/${d.transferId}`}>
+              {t("create.duplicateRow", {
+                objectNumber: d.objectNumber,
+                status: t(`status.${d.status}`),
+                date: formatDate(d.created),
+              })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export default function NewTransfer() {
   const { t } = useTranslation("transfer");
+  const loaded = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as NewTransferData | undefined;
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const busy = navigation.state !== "idle";
-  const searching = busy && navigation.formData?.get("intent") === "search";
+  const posting = busy && navigation.formData?.get("intent") === "search";
   // One reply at a time: it belongs to the form whose intent it carries.
   const result = lastResultOf(data);
   const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
@@ -176,17 +252,75 @@ export default function NewTransfer() {
     id: "create",
     lastResult: lastIntent === "create" ? result : undefined,
   });
-  const found = data?.search;
-  const duplicates = data?.duplicates;
   const identifierType = String(fields.identifierType.value ?? "SocialSecurityNumber");
   const identifierValue = String(fields.identifier.value ?? "");
+  const liveSearch = useLiveObjectSearch({
+    url: "/api/core/search/propertyObjects",
+    firstSearchId: loaded.searchId,
+    limitMs: loaded.searchLimitMs,
+    enabled: hydrated,
+  });
+  const duplicateCheck = useDuplicateCheck();
+  const [liveRequestId, setLiveRequestId] = useState<string | null>(null);
+  const valid =
+    (identifierType === "SocialSecurityNumber" ||
+      identifierType === "OrganizationNumber" ||
+      identifierType === "Other") &&
+    validateIdentifier(identifierType, identifierValue) === null;
+  const startLiveSearch = () => {
+    duplicateCheck.reset();
+    setLiveRequestId(crypto.randomUUID());
+    void liveSearch.search({ identifier: { type: identifierType, value: identifierValue } });
+  };
+
+  // As the user types: search once the identifier is valid and typing has paused; an invalid one clears.
+  const { live, reset } = liveSearch;
+  const key = `${identifierType}\u0000${identifierValue}`;
+  useEffect(() => {
+    if (!live) return;
+    if (!valid) {
+      reset();
+      return;
+    }
+    const timer = setTimeout(startLiveSearch, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // startLiveSearch reads the same values `key` stands for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live, valid, key]);
+
+  const liveState = liveSearch.state;
+  const useLive = liveState.phase !== "idle";
+  const found: NewTransferData["search"] | undefined = !useLive
+    ? data?.search
+    : liveState.phase === "done"
+      ? { status: liveState.status, objects: liveState.hits, requestId: liveRequestId ?? "" }
+      : liveState.phase === "searching" && liveState.hits.length > 0
+        ? { status: "limitedCompleted", objects: liveState.hits, requestId: liveRequestId ?? "" }
+        : undefined;
+  const searching = posting || liveState.phase === "searching";
+  const searchFailed = liveState.phase === "failed";
+  const duplicates = data?.duplicates;
+  const searchProps = getFormProps(searchForm);
   return (
     <div className="page">
       <ErrorSummary form={searchForm} order={["identifierType", "identifier"]} />
       <ErrorSummary form={createForm} order={["objectId"]} />
       <h1>{t("create.title")}</h1>
       <p>{t("create.intro")}</p>
-      <Form method="post" {...getFormProps(searchForm)} className="new-transfer__search">
+      <Form
+        method="post"
+        {...searchProps}
+        onSubmit={(event) => {
+          // Live: the button searches at once, without waiting for the pause.
+          if (liveSearch.live && valid) {
+            event.preventDefault();
+            startLiveSearch();
+            return;
+          }
+          searchProps.onSubmit(event);
+        }}
+        className="new-transfer__search"
+      >
         <input type="hidden" name="intent" value="search" />
         <Radios
           field={fields.identifierType}
@@ -209,17 +343,29 @@ export default function NewTransfer() {
         </button>
       </Form>
       <div role="status" aria-live="polite" className="new-transfer__status">
-        {searching
-          ? t("create.searching")
-          : found
-            ? found.objects.length === 0
-              ? t("create.none")
-              : t("create.found", { count: found.objects.length })
-            : null}
+        {searchFailed
+          ? t("create.searchFailed")
+          : searching
+            ? t("create.searching")
+            : found
+              ? found.objects.length === 0
+                ? t("create.none")
+                : t("create.found", { count: found.objects.length })
+              : null}
       </div>
-      {found && found.status === "limitedCompleted" ? <p className="notice">{t("create.limited")}</p> : null}
+      {found && !searching && found.status === "limitedCompleted" ? (
+        <p className="notice">{t("create.limited")}</p>
+      ) : null}
       {found && found.objects.length > 0 ? (
-        <Form method="post" className="new-transfer__objects" {...getFormProps(createForm)}>
+        <Form
+          method="post"
+          className="new-transfer__objects"
+          {...getFormProps(createForm)}
+          onChange={(event) => {
+            const target = event.target as HTMLInputElement;
+            if (hydrated && target.name === "objectId" && target.checked) duplicateCheck.run(target.value);
+          }}
+        >
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="identifierType" value={identifierType} />
           <input type="hidden" name="identifier" value={identifierValue} />
@@ -230,7 +376,11 @@ export default function NewTransfer() {
             options={found.objects.map((o) => ({
               value: o.objectId,
               label: o.name,
-              hint: `${o.association} · ${o.description} · ${t("create.owners", { names: o.owners.join(", ") })}`,
+              ...(o.association
+                ? {
+                    hint: `${o.association} · ${o.description ?? ""} · ${t("create.owners", { names: (o.owners ?? []).join(", ") })}`,
+                  }
+                : {}),
             }))}
           />
           <button type="submit" className="button" aria-disabled={busy || undefined}>
@@ -238,23 +388,17 @@ export default function NewTransfer() {
           </button>
         </Form>
       ) : null}
+      <div role="status" aria-live="polite">
+        {!duplicates && duplicateCheck.check.phase === "checking" ? t("create.checkingDuplicates") : null}
+      </div>
+      {!duplicates && duplicateCheck.check.phase === "done" && duplicateCheck.check.result.list.length > 0 ? (
+        <section aria-labelledby="possible-duplicates-title" className="new-transfer__duplicates">
+          <DuplicateList duplicates={duplicateCheck.check.result} headingId="possible-duplicates-title" />
+        </section>
+      ) : null}
       {duplicates ? (
         <section className="confirm-panel" aria-labelledby="duplicates-title" id="duplicates">
-          <h2 id="duplicates-title">{t("create.duplicatesTitle")}</h2>
-          <p>{t("create.duplicatesText")}</p>
-          <ul>
-            {duplicates.list.map((d) => (
-              <li key={d.transferId}>
-                <Link to={`/transfers/${d.transferId}`}>
-                  {t("create.duplicateRow", {
-                    objectNumber: d.objectNumber,
-                    status: t(`status.${d.status}`),
-                    date: formatDate(d.created),
-                  })}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <DuplicateList duplicates={duplicates} headingId="duplicates-title" />
           <h3>{t("create.confirmTitle")}</h3>
           <Form method="post" className="button-row">
             <input type="hidden" name="intent" value="create" />

@@ -58,3 +58,32 @@ test.describe("a property manager's new transfer", () => {
     await expectNoA11yViolations();
   });
 });
+
+test.describe("a property manager's new transfer, searched as it is typed", () => {
+  test.use({ storageState: storageFor("maria") });
+
+  test("finds the object without a post, and names possible duplicates as soon as it is chosen", async ({
+    page,
+    javaScriptEnabled,
+    expectNoA11yViolations,
+  }) => {
+    test.skip(!javaScriptEnabled, "the live search is JavaScript's; without it the search is a form post");
+    await page.goto("/newTransfer");
+    // Typed, not submitted: the hits come over the live channel once typing pauses.
+    await page.getByLabel("Ägarens identitet").pressSequentially("19910602-1257");
+    await expect(page.getByRole("status").filter({ hasText: "Hittade 1 objekt" })).toBeVisible();
+    await expect(page).toHaveURL(/\/newTransfer$/);
+    const choices = page.getByRole("group", { name: "Välj objekt" });
+    await choices.getByRole("radio").first().check();
+    // Kvarnen 3 lgh 1203 has a transfer under way in the demo data: listed before anything is created.
+    await expect(page.getByRole("heading", { name: "Möjliga dubbletter" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Ja, skapa överlåtelsen" })).toHaveCount(0);
+    await expectNoA11yViolations();
+
+    // A number that is not valid clears the hits; a valid one of nobody's finds nothing.
+    await page.getByLabel("Ägarens identitet").fill("19910602-125");
+    await expect(page.getByRole("group", { name: "Välj objekt" })).toHaveCount(0);
+    await page.getByLabel("Ägarens identitet").fill("19121212-1212");
+    await expect(page.getByRole("status").filter({ hasText: "Inga tillgängliga objekt" })).toBeVisible();
+  });
+});

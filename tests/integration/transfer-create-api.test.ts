@@ -144,7 +144,12 @@ describe("POST api/core/search/propertyObjects", () => {
       identifier: { type: "SocialSecurityNumber", value: VIKTOR },
     });
     expect(answer.status).toBe(202);
-    expect(await answer.json()).toEqual({ searchId });
+    const body = (await answer.json()) as { searchId: string; nextSearchId: string };
+    expect(body.searchId).toBe(searchId);
+    // The id for the page's next search: signed for this user, and not the one just used.
+    expect(body.nextSearchId).not.toBe(searchId);
+    expect(ownsSearchId("user-maria", body.nextSearchId)).toBe(true);
+    expect(ownsSearchId("user-anders", body.nextSearchId)).toBe(false);
     await completion(searchId);
   });
 
@@ -339,6 +344,20 @@ describe("the private party's search and create", () => {
     expect((await transfersOf(vasaparken)).filter((t) => t.id === requestId)).toEqual([
       { id: requestId, status: "DraftTransfer" },
     ]);
+    // Spec 03 §7's analytics: the search and the initiation, the latter once for the double click.
+    const events = await getDb()
+      .selectFrom("analytics_events")
+      .select(["name", "properties"])
+      .where("user_id", "=", "user-karin")
+      .execute();
+    expect(events.filter((e) => e.name === "SearchPrivateAgreement").length).toBeGreaterThan(0);
+    expect(
+      events.filter(
+        (e) =>
+          e.name === "InitiatePrivateAgreementTransfer" &&
+          (JSON.parse(e.properties) as { transferId?: string }).transferId === requestId,
+      ),
+    ).toHaveLength(1);
   });
 
   it("refuses an object the user does not own, and users without private_agreement", async () => {

@@ -139,10 +139,16 @@ export function searchWouldFind(object: PropertyObject, query: ObjectSearchQuery
 }
 
 /**
- * Starts the search and answers at once (202 {searchId}); the hits go to the search's live group as each
- * manager answers, then the completion. A manager that fails ends the search `limitedCompleted`, never here.
+ * Starts the search and answers at once (202 {searchId, nextSearchId}); the hits go to the search's live group as
+ * each manager answers, then the completion. A manager that fails ends the search `limitedCompleted`, never here.
+ * `nextSearchId` (our addition to spec 03 §7) is a fresh signed id for the caller's next search: a page that
+ * searches as the user types joins it before it searches again, so no early hit is missed.
  */
-export function startSearch(searchId: string, query: ObjectSearchQuery, tenantId?: string): Response {
+export function startSearch(
+  searchId: string,
+  query: ObjectSearchQuery,
+  { userId, tenantId }: { userId: string; tenantId?: string },
+): Response {
   const publisher = getLive().publisher;
   void searchConfiguredPropertyManagers(
     { searchId, query, ...(tenantId ? { tenantId } : {}) },
@@ -159,7 +165,10 @@ export function startSearch(searchId: string, query: ObjectSearchQuery, tenantId
       })
       .catch(() => undefined);
   });
-  return json({ searchId }, { status: 202, headers: { "Cache-Control": "no-store" } });
+  return json(
+    { searchId, nextSearchId: mintSearchId(userId) },
+    { status: 202, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /** A signed-in, Active user the call admits, or the refusal (401, 403). */

@@ -1,3 +1,4 @@
+import { recordAnalyticsEvent } from "../analytics.server";
 import crypto from "node:crypto";
 import { isUniqueViolation } from "../../db/kysely.server";
 import {
@@ -282,6 +283,15 @@ export async function createPrivateTransfer(
     "createPrivateTransfer",
     "PrivateIntermediary",
   );
+  // Spec 03 §7: counted once per transfer, not for the replay of a double click.
+  if (inserted.created) {
+    await recordAnalyticsEvent(ctx.db, {
+      name: "InitiatePrivateAgreementTransfer",
+      userId: actor.viewer.id,
+      tenantId: actor.viewer.tenantId,
+      properties: { transferId, providerId: input.object.providerId },
+    });
+  }
   return { transferId, ...inserted };
 }
 
