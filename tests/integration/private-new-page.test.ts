@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as page from "~/routes/transfers.private.new";
 import { getDb } from "~/server/db/db.server";
+import { ownsSearchId } from "~/server/live/tokens.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
@@ -40,6 +41,26 @@ describe("/transfers/private/new", () => {
     expect(data.asked).toBeNull();
     const refused = await load(erik);
     expect(refused.status).toBe(302);
+  });
+
+  it("answers the app's own navigation at once with a search id to search live with, unless asked to wait", async () => {
+    // A data request: JavaScript runs the page, which searches over the live channel and shows hits as they come.
+    const quick = (await (await load(karin, "?_data=routes%2Ftransfers.private.new")).json()) as Data & {
+      pending: boolean;
+      searchId: string;
+    };
+    expect(quick.pending).toBe(true);
+    expect(quick.objects).toEqual([]);
+    expect(ownsSearchId("user-karin", quick.searchId)).toBe(true);
+    expect(ownsSearchId("user-erik", quick.searchId)).toBe(false);
+    // The page's fallback when the live channel does not come up: the server searches after all.
+    const waited = (await (
+      await load(karin, "?_data=routes%2Ftransfers.private.new&vanta=1")
+    ).json()) as Data & {
+      pending: boolean;
+    };
+    expect(waited.pending).toBe(false);
+    expect(waited.objects.length).toBeGreaterThan(0);
   });
 
   it("asks first, then creates one DraftTransfer per request id, and refuses an object the user does not own", async () => {
