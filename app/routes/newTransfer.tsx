@@ -12,11 +12,11 @@ import { getDb } from "~/server/db/db.server";
 import { createTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
 import { possibleDuplicates } from "~/server/domain/transfers/duplicates.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { searchObjects } from "~/server/domain/transfers/objects.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
   PropertyManagerError,
   propertyManagersConfig,
-  searchConfiguredPropertyManagers,
 } from "~/server/integrations/property-managers/index.server";
 import { mintSearchId } from "~/server/live/tokens.server";
 import { getT } from "~/server/platform/i18n.server";
@@ -91,7 +91,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const search = async (submission: ReturnType<typeof parseForm<typeof NewTransferSearchSchema>>) => {
     if (submission.status !== "success") return null;
     try {
-      const outcome = await searchConfiguredPropertyManagers(
+      const outcome = await searchObjects(
+        db,
         {
           searchId: crypto.randomUUID(),
           query: { identifier: identifierOf(submission.value) },

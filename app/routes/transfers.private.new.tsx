@@ -9,11 +9,11 @@ import { getDb } from "~/server/db/db.server";
 import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
 import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { searchObjects } from "~/server/domain/transfers/objects.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
   PropertyManagerError,
   propertyManagersConfig,
-  searchConfiguredPropertyManagers,
 } from "~/server/integrations/property-managers/index.server";
 import { mintSearchId } from "~/server/live/tokens.server";
 import { getT } from "~/server/platform/i18n.server";
@@ -77,7 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   let outcome;
   try {
-    outcome = await searchConfiguredPropertyManagers(
+    outcome = await searchObjects(
+      db,
       {
         searchId: crypto.randomUUID(),
         query: { identifier: { type: "SocialSecurityNumber", value: user.personalNumber } },

@@ -5,12 +5,12 @@ import { isValidOrganisationsnummer } from "~/lib/organisationsnummer";
 import { getDb } from "../db/db.server";
 import { searchGroup } from "../domain/events.server";
 import { isDomainError } from "../domain/transfers/errors.server";
+import { searchObjects } from "../domain/transfers/objects.server";
 import { getUserById } from "../domain/users.server";
 import {
   isPropertyManagerError,
   MAX_OTHER_IDENTIFIER_LENGTH,
   normalizeSearchQuery,
-  searchConfiguredPropertyManagers,
   type ObjectSearchQuery,
   type PropertyObject,
 } from "../integrations/property-managers/index.server";
@@ -150,7 +150,8 @@ export function startSearch(
   { userId, tenantId }: { userId: string; tenantId?: string },
 ): Response {
   const publisher = getLive().publisher;
-  void searchConfiguredPropertyManagers(
+  void searchObjects(
+    getDb(),
     { searchId, query, ...(tenantId ? { tenantId } : {}) },
     { live: { publisher, group: searchGroup(searchId) } },
   ).catch((error: unknown) => {

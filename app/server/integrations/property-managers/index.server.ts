@@ -198,7 +198,7 @@ export function getPropertyManagerSystem(
 /** The object search over the configured systems and time limit (see searchPropertyObjects). */
 export function searchConfiguredPropertyManagers(
   request: ObjectSearchRequest,
-  options: Pick<ObjectSearchOptions, "live" | "signal"> = {},
+  options: Pick<ObjectSearchOptions, "live" | "signal" | "register"> = {},
   env: Env = getEnv(),
 ): Promise<SearchOutcome> {
   return searchPropertyObjects(request, {

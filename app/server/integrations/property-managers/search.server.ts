@@ -83,6 +83,11 @@ export interface ObjectSearchOptions {
   live?: { publisher: SearchPublisher; group: string };
   /** The caller gave up (the request was closed): the search ends at once, as at the time limit. */
   signal?: AbortSignal;
+  /**
+   * Called with each manager's visible hits before they are published or returned (the portal registers objects
+   * it did not know, so a hit can be created). A failure is logged; the hits still go out.
+   */
+  register?: (objects: PropertyObject[]) => Promise<void>;
   now?: () => Date;
 }
 
@@ -123,9 +128,17 @@ export async function searchPropertyObjects(
 
   const asks = options.systems.map((system) =>
     system.searchObjects(query, { signal: controller.signal }).then(
-      (answer) => {
+      async (answer) => {
         if (!open) return;
         const objects = answer.objects.filter(visible);
+        if (options.register && objects.length > 0) {
+          try {
+            await options.register(objects);
+          } catch (error) {
+            console.error(`Objects from ${system.providerId} could not be registered`, error);
+          }
+          if (!open) return;
+        }
         outcomes.push({
           providerId: system.providerId,
           status: answer.complete ? "answered" : "partial",
