@@ -8,11 +8,8 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoteFormSchema, TransferActionFormSchema } from "~/schemas/transfer";
-import { requireUser } from "~/server/auth/guards.server";
-import { getDb } from "~/server/db/db.server";
 import { recentWatchers, recordWatching } from "~/server/live/activity.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
-import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
   abortTransfer,
   addNote,
@@ -25,8 +22,9 @@ import {
   type UseCaseContext,
   type UseCaseResult,
 } from "~/server/domain/transfers/use-cases.server";
-import { getTransferForReview, listNotes } from "~/server/domain/transfers/views.server";
-import { getT, svT } from "~/server/platform/i18n.server";
+import { listNotes } from "~/server/domain/transfers/views.server";
+import { svT } from "~/server/platform/i18n.server";
+import { notFoundPage, overviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { domainErrorText, domainKey, contextForActor } from "~/server/web/transfer-api.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
@@ -36,8 +34,7 @@ import { pageTitle } from "~/ui/page-title";
 import { ActionPanel, DESTRUCTIVE_ACTIONS } from "~/ui/review/ActionPanel";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 import { NotesPanel } from "~/ui/review/NotesPanel";
-import { DecisionBox, OverviewFacts } from "~/ui/review/OverviewFacts";
-import { ReviewHeader } from "~/ui/review/ReviewHeader";
+import { OverviewPage } from "~/ui/review/OverviewPage";
 import { WatchersPanel } from "~/ui/review/WatchersPanel";
 import { lastResultOf, usePageForm, useResetAfterSuccess } from "~/ui/use-page-form";
 
@@ -55,19 +52,12 @@ type PageAction = keyof typeof PAGE_ACTIONS;
 const isPageAction = (value: unknown): value is PageAction =>
   typeof value === "string" && Object.hasOwn(PAGE_ACTIONS, value);
 
-async function context(request: Request) {
-  const user = await requireUser(request, { role: ["PropertyManager", "BoardMember"] });
-  const db = getDb();
-  const viewer = await viewerFor(db, user);
-  return { user, db, viewer };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, db, viewer } = await context(request);
-  const t = await getT(request, "review");
+  const page = await reviewPage(request, "review");
+  const { user, db, viewer } = page;
   const now = new Date();
-  const review = await getTransferForReview({ db, viewer, now, t: svT() }, params.id ?? "");
-  if (!review) throw json({ title: t("notFoundTitle") }, { status: 404 });
+  const overview = await overviewOf(request, page, params.id ?? "", now);
+  const { review } = overview;
   // A page load counts as watching: co-workers see each other without JavaScript.
   await recordWatching(
     db,
@@ -86,9 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   return json(
     {
-      title: t("tabs.overview"),
-      review,
-      role: user.role,
+      ...overview,
       me: { id: user.id, tenantId: user.tenantId, firstName: user.firstName, lastName: user.lastName },
       actions: review.actions.filter((a) => isPageAction(a.type)),
       confirm: new URL(request.url).searchParams.get("confirm"),
@@ -100,15 +88,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, viewer } = await context(request);
+  const { user, viewer } = await reviewPage(request, "review");
   const form = await readPageForm(request);
   const transferId = params.id ?? "";
-  const here = `/transfers/${encodeURIComponent(transferId)}/overview`;
+  const here = reviewPath("review", transferId, "overview");
   const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
   /** A domain refusal: missing or out of scope is the page's 404; anything else returns with its reason. */
   const refused = (error: unknown) => {
     if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound") throw json({ title: svT()("review:notFoundTitle") }, { status: 404 });
+    if (error.code === "NotFound") throw notFoundPage();
     return redirectWithToast(
       here,
       { key: "review:toast.refused", values: { reason: domainErrorText(error) }, type: "error" },
@@ -162,7 +150,17 @@ export function ErrorBoundary() {
 }
 
 export default function TransferOverview() {
-  const { review, role, me, actions, confirm, watchers: rendered, notes } = useLoaderData<typeof loader>();
+  const {
+    review,
+    role,
+    basePath,
+    tabs,
+    me,
+    actions,
+    confirm,
+    watchers: rendered,
+    notes,
+  } = useLoaderData<typeof loader>();
   useWatchTransfer(me, review.id);
   const live = useTenantPresence(me);
   const watchers = live ? (live.get(review.id) ?? []) : rendered;
@@ -176,21 +174,22 @@ export default function TransferOverview() {
   });
   useResetAfterSuccess(noteForm.reset, navigation.formData?.get("intent") === "addNote", actionData);
   return (
-    <div className="page page--wide review">
-      <ErrorSummary form={noteForm} order={["body"]} />
-      <ReviewHeader review={review} role={role} />
-      <div className="review__layout">
-        <div className="review__main">
-          <DecisionBox review={review} />
-          <ActionPanel
-            transferId={review.id}
-            version={review.version}
-            actions={actions}
-            confirm={confirm}
-            busy={busy}
-          />
-          <OverviewFacts review={review} />
-        </div>
+    <OverviewPage
+      review={review}
+      role={role}
+      basePath={basePath}
+      tabs={tabs}
+      before={<ErrorSummary form={noteForm} order={["body"]} />}
+      actions={
+        <ActionPanel
+          transferId={review.id}
+          version={review.version}
+          actions={actions}
+          confirm={confirm}
+          busy={busy}
+        />
+      }
+      aside={
         <aside className="review__aside" aria-label={t("watching.title")}>
           <WatchersPanel watchers={watchers} />
           <NotesPanel
@@ -201,7 +200,7 @@ export default function TransferOverview() {
             busy={busy}
           />
         </aside>
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -156,7 +156,7 @@ function PrivateCard({ item }: { item: PrivateListItem }) {
     <article className="card" aria-labelledby={`card-${item.id}`}>
       <h2 className="card__title" id={`card-${item.id}`}>
         <Link
-          to={`/transfers/private/${item.id}`}
+          to={`/transfers/private/${encodeURIComponent(item.id)}/overview`}
           aria-label={t("private.open", { object: item.objectDescription })}
         >
           {item.objectDescription}

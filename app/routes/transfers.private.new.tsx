@@ -18,6 +18,7 @@ import {
 import { mintSearchId } from "~/server/live/tokens.server";
 import { getT } from "~/server/platform/i18n.server";
 import { handleIntent, parseForm, readPageForm, refuseForm } from "~/server/web/forms.server";
+import { reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
 import { ConfirmPanel } from "~/ui/ConfirmPanel";
@@ -31,7 +32,7 @@ import { lastResultOf, usePageForm } from "~/ui/use-page-form";
  * personal number at every manager, one card each (the manager's logo, the object, `Skapa överlåtelse`, asked
  * first: `Skapa ny överlåtelse`). Without JavaScript the page's loader waits for the managers (up to the search's
  * time limit) and renders what they found; the question is a page state (`?skapa=`); creating is a form post whose
- * request id becomes the transfer's id, so a double click makes one transfer.
+ * request id becomes the transfer's id, so a double click makes one transfer, and leads to the transfer's page.
  *
  * With JavaScript (the page reached by the app's own navigation, a Remix data request) the loader answers at once
  * and the page searches over the live channel (`POST api/core/privateAgreements/searchUserObjects`), showing
@@ -123,9 +124,10 @@ export async function action({ request }: ActionFunctionArgs) {
     create: async () => {
       const submission = parseForm(form, CreateSchema);
       if (submission.status !== "success") return refuseForm(form, "transfer:privateNew.failed");
+      let created;
       try {
         const { object } = await objectForCreate(ctx, submission.value.objectId);
-        await createPrivateTransfer(
+        created = await createPrivateTransfer(
           ctx,
           { requestId: submission.value.requestId, object },
           { personalNumber: user.personalNumber },
@@ -140,8 +142,12 @@ export async function action({ request }: ActionFunctionArgs) {
         }
         throw error;
       }
-      // The private transfer's own page comes with the review issue; until then the list shows the new card.
-      return redirectWithToast("/transfers/private", { key: "transfer:privateNew.created" }, { request });
+      // Straight to the page itself: a redirect on the way would lose the toast.
+      return redirectWithToast(
+        reviewPath("private", created.transferId, "overview"),
+        { key: "transfer:privateNew.created" },
+        { request },
+      );
     },
   });
 }

@@ -3,7 +3,7 @@ import { storageFor } from "./sessions";
 
 /**
  * Issue 15: a private seller (Karin Lindqvist owns half of a Vasaparken apartment, README) starts a transfer of
- * their own object, in both projects; each page is checked with axe.
+ * their own object and lands on its overview, in both projects; each page is checked with axe.
  */
 
 test.describe("a private party's new transfer", () => {
@@ -31,8 +31,9 @@ test.describe("a private party's new transfer", () => {
     await expect(page.getByRole("heading", { name: "Skapa ny överlåtelse" })).toBeVisible();
     await expectNoA11yViolations();
     await page.getByRole("button", { name: "Ja, skapa överlåtelsen" }).click();
-    await expect(page).toHaveURL(/\/transfers\/private$/);
+    await expect(page).toHaveURL(/\/transfers\/private\/[0-9a-f-]{36}\/overview$/);
     await expect(page.getByText("Överlåtelsen är skapad")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Översikt" })).toHaveAttribute("aria-current", "page");
     await expectNoA11yViolations();
   });
 });

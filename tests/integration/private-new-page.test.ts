@@ -73,7 +73,7 @@ describe("/transfers/private/new", () => {
     const requestId = crypto.randomUUID();
     const created = await post({ intent: "create", objectId, requestId });
     expect(created.status).toBe(303);
-    expect(created.headers.get("Location")).toBe("/transfers/private");
+    expect(created.headers.get("Location")).toBe(`/transfers/private/${requestId}/overview`);
     expect((await post({ intent: "create", objectId, requestId })).status).toBe(303);
     const rows = await getDb()
       .selectFrom("transfers")

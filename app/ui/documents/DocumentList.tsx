@@ -295,14 +295,21 @@ function CategoryForm({
   );
 }
 
-/** The board's simpler list: category, name (opens the document), uploaded date. */
+/**
+ * The simpler list of everyone but the property manager (the board, the private party): category, name (opens the
+ * document), status, uploaded date, and removal where the server offers it (the private party's own upload).
+ */
 export function BoardDocumentList({
   transferId,
   documents,
+  here,
 }: {
   transferId: string;
   documents: DocumentView[];
+  /** The tab's own path, where the removal question is asked. */
+  here: string;
 }) {
+  const { t } = useTranslation("review");
   return (
     <ul className="document-list">
       {documents.map((document) => {
@@ -313,6 +320,16 @@ export function BoardDocumentList({
             <span className="muted">
               · <StatusCell document={document} /> · {formatDate(document.created)}
             </span>
+            {document.canBeRemoved ? (
+              <>
+                {" "}
+                ·{" "}
+                <Link to={`${here}?remove=${encodeURIComponent(document.id)}#remove`}>
+                  {t("documents.remove")}
+                  <span className="visually-hidden"> {document.fileName}</span>
+                </Link>
+              </>
+            ) : null}
           </li>
         );
       })}

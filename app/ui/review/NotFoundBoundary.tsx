@@ -13,7 +13,16 @@ export function thrownTitle(error: unknown): string | undefined {
  * The error boundary of a transfer's pages: missing and out of scope are the same not-found page (spec 02 §2.1),
  * with the page's own title and text keys of review.json; anything else is the shell's error page.
  */
-export function NotFoundBoundary({ titleKey, textKey }: { titleKey: string; textKey: string }) {
+export function NotFoundBoundary({
+  titleKey,
+  textKey,
+  backTo = "/transfers",
+}: {
+  titleKey: string;
+  textKey: string;
+  /** The list the page's users come from (the private party's is /transfers/private). */
+  backTo?: string;
+}) {
   const error = useRouteError();
   const { t } = useTranslation("review");
   if (!isRouteErrorResponse(error) || error.status !== 404) {
@@ -25,7 +34,7 @@ export function NotFoundBoundary({ titleKey, textKey }: { titleKey: string; text
       <h1>{t(titleKey)}</h1>
       <p>{t(textKey)}</p>
       <p>
-        <Link to="/transfers" className="button button--secondary">
+        <Link to={backTo} className="button button--secondary">
           {t("backToList")}
         </Link>
       </p>

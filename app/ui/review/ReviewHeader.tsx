@@ -11,11 +11,17 @@ export function ReviewHeader({
   review,
   role,
   current = "overview",
+  basePath = `/transfers/${review.id}`,
+  tabs = TABS,
 }: {
   review: TransferReview;
   role: React.ComponentProps<typeof StatusTag>["role"];
   /** The tab this page is (aria-current="page"). */
   current?: ReviewTab;
+  /** Where the tabs are: /transfers/{id}, or /transfers/private/{id} for the private party. */
+  basePath?: string;
+  /** The tabs this viewer has, when not all (the private party's pages). */
+  tabs?: readonly ReviewTab[];
 }) {
   const { t } = useTranslation("review");
   const { t: tt } = useTranslation("transfer");
@@ -39,9 +45,9 @@ export function ReviewHeader({
       ) : null}
       <nav className="tabs" aria-label={t("tabs.label")}>
         <ul>
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <li key={tab}>
-              <Link to={`/transfers/${review.id}/${tab}`} aria-current={tab === current ? "page" : undefined}>
+              <Link to={`${basePath}/${tab}`} aria-current={tab === current ? "page" : undefined}>
                 {t(`tabs.${tab}`)}
               </Link>
             </li>

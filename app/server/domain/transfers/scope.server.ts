@@ -102,3 +102,17 @@ export async function transferScopeUnits(
   }
   return units;
 }
+
+/**
+ * The viewer as the private party alone: their own private transfers, none of their boards' (the private pages,
+ * /transfers/private/{id}). On their own private transfer a user acts only as the private party (policies).
+ */
+export function privatePartyViewer(viewer: Viewer): Viewer {
+  return { ...viewer, role: "BoardMember", boardAssociationIds: [] };
+}
+
+/** Is this transfer one of the viewer's own private transfers (they created it as the private party)? */
+export async function isOwnPrivateTransfer(db: Db, viewer: Viewer, transferId: string): Promise<boolean> {
+  if (!isPrivateParty(viewer)) return false;
+  return (await findScopedTransfer(db, privatePartyViewer(viewer), transferId)) !== null;
+}

@@ -1,0 +1,196 @@
+import { json } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  ChangeCategoryFormSchema,
+  MAX_UPLOAD_BYTES,
+  RemoveDocumentFormSchema,
+  UploadFormSchema,
+} from "~/schemas/documents";
+import { withValues } from "~/lib/messages";
+import {
+  changeDocumentCategory,
+  createDocument,
+  receiveUpload,
+  removeDocument,
+  type ReceiveOutcome,
+} from "../domain/documents/uploads.server";
+import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
+import { documentsTab } from "../domain/transfers/views.server";
+import { getStorage } from "../integrations/storage/index.server";
+import { mediaType } from "../platform/body.server";
+import { getT, svT } from "../platform/i18n.server";
+import { readUploadForm } from "../platform/multipart.server";
+import { refusalKey, refusalStatus } from "./documents.server";
+import { formError, handleIntent, parseForm, readPageForm } from "./forms.server";
+import {
+  notFoundPage,
+  reviewNavigation,
+  reviewOf,
+  reviewPage,
+  reviewPath,
+  type ReviewSide,
+} from "./review-page.server";
+import { redirectWithToast } from "./toast.server";
+import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
+
+/**
+ * The Dokument tab's server half (spec 02 §2.5, issue 14), shared by the review side (/transfers/{id}/documents)
+ * and the private party's (/transfers/private/{id}/documents): the loader's data, and the action's upload (a
+ * multipart post streamed into storage, checked as it arrives), change of category and removal. Which of them a
+ * user may do is the policies' answer for the side's viewer; the action checks it again in the domain.
+ */
+
+/** Room for the form's own fields beside the file in a multipart post. */
+const FORM_SLACK_BYTES = 1024 * 1024;
+
+export async function documentsTabLoader(request: Request, transferId: string, side: ReviewSide) {
+  const page = await reviewPage(request, side);
+  const t = await getT(request, "review");
+  const now = new Date();
+  const [review, tab] = await Promise.all([
+    reviewOf(page, transferId, "documents", now),
+    documentsTab({ db: page.db, viewer: page.viewer, now, t: svT() }, transferId),
+  ]);
+  if (!tab) throw notFoundPage();
+  const search = new URL(request.url).searchParams;
+  const known = (id: string | null) => (id && tab.documents.some((d) => d.id === id) ? id : null);
+  return json(
+    {
+      title: t("tabs.documents"),
+      review,
+      role: page.user.role,
+      side,
+      ...reviewNavigation(side, review.id),
+      ...tab,
+      preview: known(search.get("preview")),
+      remove: known(search.get("remove")),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type UploadResult = { kind: "received"; received: ReceiveOutcome; fileName: string } | { kind: "invalid" };
+
+/** A domain refusal inside a form: the page's 404, or the reason as a toast. */
+function refusal(error: unknown, here: string, request: Request) {
+  if (!isDomainError(error)) throw error;
+  if (error.code === "NotFound") throw notFoundPage();
+  return redirectWithToast(
+    here,
+    { key: "review:toast.refused", values: { reason: domainErrorText(error) }, type: "error" },
+    { request },
+  );
+}
+
+function fieldErrorsOf(error: DomainError, rename: Record<string, string> = {}) {
+  const fields: Record<string, string[]> = {};
+  for (const [field, keys] of Object.entries(error.fieldErrors))
+    (fields[rename[field] ?? field] ??= []).push(...keys.map(domainKey));
+  return fields;
+}
+
+export async function documentsTabAction(request: Request, transferId: string, side: ReviewSide) {
+  const { user, viewer, db } = await reviewPage(request, side);
+  const here = reviewPath(side, transferId, "documents");
+  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
+
+  if (mediaType(request) === "multipart/form-data") {
+    let fields: FormData = new FormData();
+    const reply = (extra: Record<string, string[]>, status = 400, formErrors?: string[]) => {
+      const submission = parseForm(fields, UploadFormSchema);
+      const result: SubmissionResult<string[]> = submission.reply({ fieldErrors: extra, formErrors });
+      return json({ result }, { status });
+    };
+    let outcome;
+    try {
+      outcome = await readUploadForm<UploadResult>(
+        request,
+        MAX_UPLOAD_BYTES + FORM_SLACK_BYTES,
+        async (seen, file) => {
+          fields = seen;
+          const submission = parseForm(seen, UploadFormSchema);
+          if (submission.status !== "success") return { kind: "invalid" };
+          const created = await createDocument(
+            ctx,
+            { transferId, fileName: file.fileName, category: submission.value.category },
+            "receiving",
+          );
+          const received = await receiveUpload(db, getStorage(), created.documentId, file.stream);
+          return { kind: "received", received, fileName: created.fileName };
+        },
+      );
+    } catch (error) {
+      if (isDomainError(error) && error.code === "Validation")
+        return reply(fieldErrorsOf(error, { fileName: "file" }));
+      return refusal(error, here, request);
+    }
+    if (outcome.fields === null) {
+      return reply(
+        { file: [withValues("documents.tooLarge", { file: svT()("review:documents.upload.file") })] },
+        413,
+      );
+    }
+    fields = outcome.fields;
+    const file = outcome.file;
+    if (file === null) {
+      const submission = parseForm(fields, UploadFormSchema);
+      return reply(submission.status === "success" ? { file: ["documents.fileRequired"] } : {}, 400);
+    }
+    if (file.kind === "invalid") return reply({}, 400);
+    const received = file.received;
+    if (received.outcome === "pending") {
+      return redirectWithToast(
+        here,
+        { key: "review:toast.documentUploaded", values: { fileName: file.fileName } },
+        { request },
+      );
+    }
+    const reason = received.outcome === "refused" ? received.reason : "broken";
+    if (received.outcome === "notAwaiting")
+      return reply({ file: [withValues("documents.uploadBroken", { file: file.fileName })] });
+    return reply({ file: [withValues(refusalKey(reason), { file: file.fileName })] }, refusalStatus(reason));
+  }
+
+  const form = await readPageForm(request);
+  return handleIntent(form, {
+    changeCategory: async () => {
+      const submission = parseForm(form, ChangeCategoryFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      try {
+        await changeDocumentCategory(ctx, { transferId, ...submission.value });
+      } catch (error) {
+        if (isDomainError(error) && error.code === "Validation")
+          return formError(submission, { formErrors: Object.values(fieldErrorsOf(error)).flat() });
+        return refusal(error, here, request);
+      }
+      const name =
+        (
+          await db
+            .selectFrom("documents")
+            .select("file_name")
+            .where("id", "=", submission.value.documentId)
+            .executeTakeFirst()
+        )?.file_name ?? "";
+      return redirectWithToast(
+        here,
+        { key: "review:toast.documentCategoryChanged", values: { fileName: name } },
+        { request },
+      );
+    },
+    remove: async () => {
+      const submission = parseForm(form, RemoveDocumentFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      try {
+        const removed = await removeDocument(ctx, getStorage(), {
+          transferId,
+          documentId: submission.value.documentId,
+        });
+        const key =
+          removed.kind === "erased" ? "review:toast.documentErased" : "review:toast.documentRemoved";
+        return redirectWithToast(here, { key, values: { fileName: removed.fileName } }, { request });
+      } catch (error) {
+        return refusal(error, here, request);
+      }
+    },
+  });
+}
