@@ -286,6 +286,12 @@ async function runUploads(): Promise<void> {
   console.table(await benchUploads());
 }
 
+async function runSearch(): Promise<void> {
+  console.log("\n[bench] object search (scripts/bench-search.ts, in process on a fresh seeded SQLite file):");
+  const { benchSearch } = await import("./bench-search");
+  console.table(await benchSearch());
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
   ensureBuild();
@@ -356,6 +362,7 @@ async function main(): Promise<number> {
   await runLive();
   await runJobs();
   await runUploads();
+  await runSearch();
   console.log(`\n[bench] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }
