@@ -16,25 +16,40 @@ export const TOAST_DURATION_MS = 4000;
  */
 export function Toasts({ toasts }: { toasts: ToastView[] }) {
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState<Set<string>>(new Set());
+  // The toasts received, kept for their 4 seconds even when the page's data is loaded again meanwhile (a live
+  // event's reload would otherwise take an answer away before it was read).
+  const [received, setReceived] = useState<ToastView[]>(toasts);
+  const [expired, setExpired] = useState<Set<string>>(new Set());
   const region = useRef<HTMLDivElement>(null);
+  // One timer per batch, kept across reloads of the data (only unmounting clears them).
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   useEffect(() => {
     if (toasts.length === 0) return;
+    const ids = new Set(toasts.map((toast) => toast.id));
+    setReceived((previous) => [...previous.filter((toast) => !ids.has(toast.id)), ...toasts]);
     // After a form post the control that was used is often gone (a button no longer offered, a form reset): focus
     // would fall to the page body. Then the answer takes it, as GOV.UK's notification banner does.
     const active = document.activeElement;
     if (!active || active === document.body) region.current?.querySelector<HTMLElement>(".toast")?.focus();
     const timer = setTimeout(() => {
+      timers.current.delete(timer);
       // A disappearing toast hands focus to the main content, never back to the body.
       if (region.current?.contains(document.activeElement)) document.getElementById("main")?.focus();
-      setDismissed(new Set(toasts.map((toast) => toast.id)));
+      setExpired((previous) => new Set([...previous, ...ids]));
     }, TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
+    timers.current.add(timer);
   }, [toasts]);
-  const visible = uniqueByText(
-    toasts.filter((toast) => !dismissed.has(toast.id)),
-    (toast) => t(toast.key, toast.values),
+  const shown = [...received, ...toasts.filter((toast) => !received.some((r) => r.id === toast.id))].filter(
+    (toast) => !expired.has(toast.id),
   );
+  const visible = uniqueByText(shown, (toast) => t(toast.key, toast.values));
   const errors = visible.filter((toast) => toast.type === "error");
   const others = visible.filter((toast) => toast.type !== "error");
   return (

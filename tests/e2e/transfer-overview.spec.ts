@@ -151,4 +151,38 @@ test.describe("live presence", () => {
       await johan.close();
     }
   });
+
+  test("an abort by a colleague shows on the open overview without a reload", async ({
+    browser,
+    jsEnabled,
+  }) => {
+    test.skip(!jsEnabled, "live updates need JavaScript; without it a reload shows the same state");
+    // Only this test uses this transfer: it ends aborted.
+    const overview = "/transfers/t-sjoutsikten-investigation/overview";
+    const maria = await browser.newContext({ storageState: storageFor("maria") });
+    const johan = await browser.newContext({ storageState: storageFor("johan") });
+    try {
+      const mariaPage = await maria.newPage();
+      await mariaPage.goto(overview);
+      await expect(mariaPage.getByRole("banner").getByText("Liveuppdateringar: på")).toBeVisible({
+        timeout: 15_000,
+      });
+      const url = mariaPage.url();
+      const johanPage = await johan.newPage();
+      await johanPage.goto(overview);
+      await johanPage.getByRole("link", { name: "Avbryt överlåtelsen" }).click();
+      await johanPage.getByRole("button", { name: "Ja, avbryt överlåtelsen" }).click();
+      // Maria's page follows the transfer's events: the abort task, then the abort itself, said as an alert.
+      await expect(
+        mariaPage.getByRole("alert").filter({ hasText: "Överlåtelse har blivit avbruten" }),
+      ).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(mariaPage.getByRole("link", { name: "Avbryt överlåtelsen" })).toHaveCount(0);
+      expect(mariaPage.url()).toBe(url);
+    } finally {
+      await maria.close();
+      await johan.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { liveConnection } from "./connection";
 import { useLiveConnection } from "./hooks";
 
@@ -45,4 +46,22 @@ export function useInterval(active: boolean, ms: number, tick: () => void) {
     const timer = setInterval(() => callback.current(), ms);
     return () => clearInterval(timer);
   }, [active, ms]);
+}
+
+/**
+ * Reloads the page's data for a live event without getting in the way of the user: while a navigation or form
+ * post is under way the reload waits until it has finished (a reload then would abort its loads, and a flash
+ * toast read by an aborted load is lost); several events meanwhile make one reload.
+ */
+export function useLiveRevalidate(): () => void {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const [wanted, setWanted] = useState(false);
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  useEffect(() => {
+    if (!wanted || busy) return;
+    setWanted(false);
+    revalidator.revalidate();
+  }, [wanted, busy, revalidator]);
+  return useCallback(() => setWanted(true), []);
 }

@@ -2,11 +2,18 @@ import { getDbHandle } from "../db/db.server";
 import { getLive } from "../live/live.server";
 import { createJobRunner, type JobRunner } from "./runner.server";
 // Every job type, so that a runner knows them all.
-import "./handlers/complete-abort.server";
-import "./handlers/periodic.server";
-import "./handlers/maintenance.server";
-import "./handlers/documents.server";
+import * as completeAbort from "./handlers/complete-abort.server";
+import * as documents from "./handlers/documents.server";
+import * as maintenance from "./handlers/maintenance.server";
+import * as periodic from "./handlers/periodic.server";
 import { startSchedules } from "./schedule.server";
+
+/**
+ * The handler modules, referenced by name: package.json declares `sideEffects: false`, so the server bundle
+ * drops a module imported only for its side effects (`import "./handlers/x"`), and with it the defineJob calls,
+ * and the built server would answer `unknown job type` for those jobs. Add every new handler module here.
+ */
+export const JOB_MODULES = [completeAbort, documents, maintenance, periodic] as const;
 
 declare global {
   var __jobRunner: JobRunner | undefined;
@@ -18,6 +25,9 @@ declare global {
  */
 export function startJobRunner(): JobRunner {
   if (!globalThis.__jobRunner) {
+    // (Referenced here, so that the bundle keeps the handler modules and their defineJob calls.)
+    if (JOB_MODULES.some((module) => Object.keys(module).length === 0))
+      throw new Error("A job module is empty");
     const { db, kind } = getDbHandle();
     const runner = createJobRunner({ db, kind, live: getLive().publisher });
     const stopSchedules = startSchedules(db);

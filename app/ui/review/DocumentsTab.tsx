@@ -1,8 +1,8 @@
-import { Form, useActionData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useNavigation, useSubmit } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useInterval, useTransferEvents } from "~/islands/live/transfer-events";
+import { useInterval, useLiveRevalidate, useTransferEvents } from "~/islands/live/transfer-events";
 import { uploadByPut } from "~/islands/upload";
 import { UploadFormClientSchema } from "~/schemas/documents";
 import type { DocumentView, TransferReview } from "~/schemas/transfer-views";
@@ -43,12 +43,10 @@ export function DocumentsTab({ data }: { data: DocumentsTabData }) {
   const { t } = useTranslation("review");
   const actionData = useActionData();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  const liveReload = useLiveRevalidate();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const pending = documents.some((d) => d.dataErasedAt === null && d.status !== "UploadVerified");
-  const refresh = () => {
-    if (revalidator.state === "idle") revalidator.revalidate();
-  };
+  const refresh = liveReload;
   useTransferEvents(
     review.id,
     ["documentVerified", "documentRejected", "documentUploadTimeout", "transferSummaryDocumentUpdated"],

@@ -1,3 +1,6 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLiveRevalidate, useTransferEvents } from "~/islands/live/transfer-events";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { DecisionBox, OverviewFacts } from "~/ui/review/OverviewFacts";
 import { ReviewHeader, type ReviewTab } from "~/ui/review/ReviewHeader";
@@ -6,7 +9,22 @@ import { ReviewHeader, type ReviewTab } from "~/ui/review/ReviewHeader";
  * The Översikt page of a transfer (spec 02 §2.4), for the review side and the private party alike: the header with
  * its tabs, the membership decision box with the transfer summary, and the facts (object, association, parties,
  * intermediary). The review side adds its actions below the decision and an aside (watchers, notes).
+ *
+ * With JavaScript the page follows the transfer's live events (spec 02 §4 "Live events"): a decision, an abort, a
+ * task that starts or ends, a verified document or a new summary reloads its data in place; without JavaScript a
+ * reload shows the same state.
  */
+const LIVE_EVENTS = [
+  "transferApproved",
+  "membershipApproved",
+  "membershipRejected",
+  "transferReadyForReview",
+  "transferTaskStarted",
+  "transferTaskCompleted",
+  "documentVerified",
+  "transferSummaryDocumentUpdated",
+] as const;
+
 export function OverviewPage({
   review,
   role,
@@ -28,9 +46,23 @@ export function OverviewPage({
   /** Beside the page: who watches, the notes. */
   aside?: React.ReactNode;
 }) {
+  const { t } = useTranslation("review");
+  const reload = useLiveRevalidate();
+  useTransferEvents(review.id, LIVE_EVENTS, reload);
+  // Spec 02 §4: an abort that completes while the page is open is said, not only shown in the status.
+  const [aborted, setAborted] = useState(false);
+  useTransferEvents(review.id, ["transferAborted"], () => {
+    setAborted(true);
+    reload();
+  });
+  // Said once the reloaded transfer shows it (an event replayed after a reconnect says nothing new).
+  const abortedHere = aborted && review.status === "Aborted";
   return (
     <div className="page page--wide review">
       {before}
+      <div role="alert" className={abortedHere ? "notice notice--error" : undefined}>
+        {abortedHere ? t("live.aborted") : null}
+      </div>
       <ReviewHeader review={review} role={role} basePath={basePath} tabs={tabs ?? undefined} />
       <div className="review__layout">
         <div className="review__main">
