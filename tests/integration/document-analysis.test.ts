@@ -8,7 +8,8 @@ import { getStorage } from "~/server/integrations/storage/index.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/documents.server";
 import { startFreshApp } from "../support/app";
-import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+import { removeDocument } from "~/server/domain/documents/uploads.server";
+import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { imageOnlyPdf } from "../support/pdfs";
 
 /** The document analysis end to end (issue 16 §3): stored files, verification, the job, the row. */
@@ -56,6 +57,7 @@ async function upload(transferId: string, id: string, category: string, bytes: U
       size_in_bytes: bytes.byteLength,
       sensitive: 0,
       storage_key: key,
+      uploaded_by_user_id: "user-maria",
       created_at: NOW.toISOString(),
     })
     .execute();
@@ -72,7 +74,7 @@ const analyseJobs = (transferId: string) =>
 beforeAll(async () => {
   await startFreshApp();
   await buildWorld(getDb());
-  for (const id of ["an-1", "an-2", "an-3", "an-4"]) {
+  for (const id of ["an-1", "an-2", "an-3", "an-4", "an-5"]) {
     await insertTransfer(getDb(), {
       id,
       objectId: WORLD.objectA,
@@ -191,6 +193,33 @@ describe("the analysis job", () => {
       failure: "MissingDocument",
       documentIds: ["an-4-application"],
     });
+  });
+
+  it("analyses again when the uploader withdraws the agreement in the wizard, not when another category comes", async () => {
+    await upload("an-5", "an-5-agreement", "TransferAgreement", AGREEMENT);
+    await upload("an-5", "an-5-application", "MembershipApplication", APPLICATION);
+    await upload("an-5", "an-5-other", "Other", APPLICATION);
+    await verifyDocument(getDb(), getStorage(), "an-5-agreement", { now: NOW, live });
+    await verifyDocument(getDb(), getStorage(), "an-5-application", { now: NOW, live });
+    await runner().drain();
+    expect((await documentAnalysisOf(getDb(), "an-5"))?.status).toBe("Ready");
+    await verifyDocument(getDb(), getStorage(), "an-5-other", { now: NOW, live });
+    expect(await analyseJobs("an-5")).toHaveLength(1);
+
+    const ctx = { db: getDb(), actor: await actorFor(getDb(), "user-maria"), now: NOW };
+    const removed = await removeDocument(ctx, getStorage(), {
+      transferId: "an-5",
+      documentId: "an-5-agreement",
+    });
+    expect(removed.kind).toBe("withdrawn");
+    expect((await documentAnalysisOf(getDb(), "an-5"))?.status).toBe("InProgress");
+    await runner().drain();
+    expect(await documentAnalysisOf(getDb(), "an-5")).toMatchObject({
+      status: "Failed",
+      failure: "MissingDocument",
+      documentIds: ["an-5-application"],
+    });
+    expect(await analyseJobs("an-5")).toHaveLength(2);
   });
 
   it("reads a damaged row as Failed/Unreadable instead of trusting or throwing", async () => {

@@ -217,6 +217,69 @@ describe("variants a Swedish agreement uses", () => {
     });
   });
 
+  it('a bodelning: who gives is the spouse before "s andel", also two of them; the share only for one', async () => {
+    const division = (sentence: string) =>
+      makePdf({
+        title: "Avtal om bodelning",
+        lines: [
+          "Make: Per Ek, 19850709-9805",
+          "Maka: Åsa Öberg, 19810212-1236",
+          "Sambo: Lena Ek, 19810272-1233",
+          sentence,
+        ],
+      });
+    const one = ready(
+      await analyse([
+        "DivisionOfPropertyAgreement",
+        division(
+          "Åsa Öberg överlåter hela sin andel. Per Ek övertar Åsa Öbergs andel 50 % av bostadsrätten.",
+        ),
+      ]),
+    );
+    expect(one.transferType).toBe("DivisionOfProperty");
+    expect(one.transferors).toEqual([
+      { firstName: "Åsa", lastName: "Öberg", identifier: "198102121236", share: 0.5 },
+    ]);
+    expect(one.acquirers.map((p) => p.lastName)).toEqual(["Ek"]);
+    const two = ready(
+      await analyse([
+        "DivisionOfPropertyAgreement",
+        division("Vid bodelningen tillfaller Per Ek och Åsa Öbergs andel 1/2 av bostadsrätten Lena Ek."),
+      ]),
+    );
+    expect(two.transferors.map((p) => [p.firstName, p.share])).toEqual([
+      ["Per", null],
+      ["Åsa", null],
+    ]);
+    expect(two.acquirers.map((p) => p.firstName)).toEqual(["Lena"]);
+  });
+
+  it("a gåvobrev with gåvomottagare and the giver's share in words", async () => {
+    const e = ready(
+      await analyse([
+        "DeedOfGift",
+        makePdf({
+          title: "GÅVOBREV",
+          lines: [
+            "Gåvogivare: Åsa Öberg, 810212-1236",
+            "Gåvomottagare: Per Ek, 850709-9805",
+            "Härmed överlåter jag som gåva min andel om 50 procent i bostadsrätten.",
+            "Tillträdesdag: 2026/05/01",
+            "Datum: 15 april 2026",
+          ],
+        }),
+      ]),
+    );
+    expect(e).toMatchObject({
+      transferType: "Gift",
+      purchasePrice: null,
+      contractDate: "2026-04-15",
+      entryDate: "2026-05-01",
+      transferors: [{ lastName: "Öberg", share: 0.5 }],
+      acquirers: [{ lastName: "Ek", identifier: "198507099805", share: null }],
+    });
+  });
+
   it("never guesses: no price, no date, no number where the text has none", async () => {
     const e = ready(
       await analyse([
