@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { makePdf } from "~/server/db/seed/pdf.server";
 import { buildTransferSeed, type TransferSeedRows } from "~/server/db/seed/transfers.server";
 import { seededAnalysedDocuments, seededAnalyses } from "~/server/db/seed/analyses.server";
-import { imageOnlyPdf } from "../../../../tests/support/pdfs";
+import { imageOnlyPdf, placedTextPdf } from "../../../../tests/support/pdfs";
 import { analyseDocuments, type AnalysisOutcome } from "./analyse.server";
 import { readAmount, readDate, readShare } from "./parse.server";
+import { readPdfText } from "./text.server";
 import type { AgreementExtraction } from "./types.server";
 
 const NOW = new Date("2026-11-25T10:00:00.000Z");
@@ -143,6 +144,21 @@ const ready = (outcome: AnalysisOutcome): AgreementExtraction => {
   if (outcome.status !== "Ready") throw new Error(`not ready: ${outcome.failure}`);
   return outcome.extraction;
 };
+
+describe("the text layer", () => {
+  it("makes lines of the pieces on one baseline, left to right, top to bottom, whatever order the PDF draws them", async () => {
+    const pdf = placedTextPdf([
+      { x: 300, y: 700, text: "2 450 000 kr" },
+      { x: 56, y: 760, text: "Överlåtelseavtal" },
+      { x: 56, y: 700.4, text: "Köpeskilling:" },
+      { x: 56, y: 730, text: "Säljare:" },
+      { x: 140, y: 730, text: "Åsa Öberg, 19810212-1236" },
+    ]);
+    expect(await readPdfText(pdf)).toEqual({
+      pages: [["Överlåtelseavtal", "Säljare: Åsa Öberg, 19810212-1236", "Köpeskilling: 2 450 000 kr"]],
+    });
+  });
+});
 
 describe("variants a Swedish agreement uses", () => {
   it("reads labels without colons, SEK and :- amounts, written dates, samordningsnummer and 10-digit numbers", async () => {

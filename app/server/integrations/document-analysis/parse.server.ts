@@ -343,11 +343,14 @@ const OBJECT_PATTERNS = [
 
 const ORGANISATION_NUMBER = /\b(?:org(?:anisations)?\.?\s*(?:nummer|nr)\.?|orgnr)\s*:?\s*(\d{6}-?\d{4})\b/iu;
 
+const MAX_LINE = 1000;
+
 /** Reads one document's lines (all pages, in order). */
 export function readDocument(pages: string[][], now: Date): ReadDocument {
+  // A line longer than any agreement's is not one the rules read; the cap keeps every pattern linear in practice.
   const lines = pages
     .flat()
-    .map(normalise)
+    .map((line) => normalise(line).slice(0, MAX_LINE))
     .filter((line) => line !== "");
   const text = lines.join("\n");
   const parties: ReadParty[] = [];
