@@ -211,6 +211,18 @@ export async function markAnalysisUnreadable(db: Db, transferId: string, now: Da
   );
 }
 
+/**
+ * Retention erased a document (GDPR): what the analysis read from the transfer's documents goes with it, the
+ * row saying MissingDocument as a new analysis would. No job runs: there is nothing left to read.
+ */
+export async function forgetAnalysisOnErasure(trx: Db, transferId: string, at: string): Promise<void> {
+  await trx
+    .updateTable("document_analyses")
+    .set({ status: "Failed", failure: "MissingDocument", extraction: null, updated_at: at })
+    .where("transfer_id", "=", transferId)
+    .execute();
+}
+
 // ---- Reading
 
 const PersonSchema = z.object({
