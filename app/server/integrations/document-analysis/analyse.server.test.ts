@@ -296,6 +296,44 @@ describe("variants a Swedish agreement uses", () => {
     });
   });
 
+  it("several people on one line: each number starts a person; names alone only when each is whole", async () => {
+    const e = ready(
+      await analyse([
+        "TransferAgreement",
+        makePdf({
+          title: "Överlåtelseavtal",
+          lines: [
+            "Säljare: Per Ek, 19850709-9805, andel 1/2, och Åsa Öberg, 810212-1236, andel 1/2",
+            "Köpare: Lena Ek och Ali Hassan",
+            "Föreningens förvaltare är Stadsbo Förvaltning AB.",
+          ],
+        }),
+      ]),
+    );
+    expect(e.transferors).toEqual([
+      { firstName: "Per", lastName: "Ek", identifier: "198507099805", share: 0.5 },
+      { firstName: "Åsa", lastName: "Öberg", identifier: "198102121236", share: 0.5 },
+    ]);
+    expect(e.acquirers.map((p) => [p.firstName, p.lastName, p.identifier])).toEqual([
+      ["Lena", "Ek", null],
+      ["Ali", "Hassan", null],
+    ]);
+    expect(e.clauses.trustee).toBe(false);
+    const ambiguous = ready(
+      await analyse([
+        "TransferAgreement",
+        makePdf({
+          title: "Överlåtelseavtal",
+          lines: ["Säljare: Per och Åsa Ek", "Köpare: Berg och Son AB, 556918-2735"],
+        }),
+      ]),
+    );
+    expect(ambiguous.transferors).toEqual([]);
+    expect(ambiguous.acquirers).toEqual([
+      { firstName: "Berg och Son AB", lastName: "", identifier: "5569182735", share: null },
+    ]);
+  });
+
   it("never guesses: no price, no date, no number where the text has none", async () => {
     const e = ready(
       await analyse([

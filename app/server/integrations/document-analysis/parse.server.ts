@@ -225,7 +225,9 @@ function splitName(name: string, isOrganisation: boolean): { firstName: string; 
 
 function readParty(
   role: PartyRole,
-  { label, value, colon }: { label: string; value: string; colon: boolean },
+  label: string,
+  value: string,
+  colon: boolean,
   now: Date,
 ): ReadParty | null {
   const identifier = readIdentifier(value, now);
@@ -252,6 +254,44 @@ function readParty(
   };
 }
 
+const PEOPLE_SEPARATOR = /\s*(?:;|,?\s+och\s+|,?\s+samt\s+)\s*/iu;
+
+/**
+ * The people of one party line. Several may share it ("Per Ek, 19850709-9805 och Åsa Ek, 19810212-1236"): each
+ * number starts a person, and text without a number belongs to the person before it. Names without numbers are
+ * split only when every part is a whole name ("Per Ek och Åsa Ek"); "Per och Åsa Ek" is not read at all.
+ */
+function readParties(
+  role: PartyRole,
+  { label, value, colon }: { label: string; value: string; colon: boolean },
+  now: Date,
+): ReadParty[] {
+  const parts = value.split(PEOPLE_SEPARATOR).filter((part) => part !== "");
+  const numbered = parts.map((part) => readIdentifier(part, now) !== null);
+  const single = () => {
+    const party = readParty(role, label, value, colon, now);
+    return party ? [party] : [];
+  };
+  if (parts.length < 2) return single();
+  if (numbered.filter(Boolean).length >= 2) {
+    const groups: string[] = [];
+    parts.forEach((part, i) => {
+      if (numbered[i] || groups.length === 0) groups.push(part);
+      else groups[groups.length - 1] += ` och ${part}`;
+    });
+    const people = groups.map((group) => readParty(role, label, group, colon, now));
+    return people.every((p) => p !== null) ? (people as ReadParty[]) : [];
+  }
+  if (numbered.some(Boolean)) return single();
+  if (!colon) return [];
+  if (parts.every((part) => /^[\p{L}][\p{L}\p{M}.'-]*(?: [\p{L}][\p{L}\p{M}.'-]*)+$/u.test(part))) {
+    const people = parts.map((part) => readParty(role, label, part, colon, now));
+    return people.every((p) => p !== null) ? (people as ReadParty[]) : [];
+  }
+  // A company's name may hold "och" ("Berg och Son AB"); one part without a space before it is a first name alone.
+  return parts.some((part) => !part.includes(" ")) ? [] : single();
+}
+
 // ---- Categories, clauses
 
 const CATEGORY_TITLES: ReadonlyArray<readonly [string, RegExp]> = [
@@ -267,7 +307,7 @@ const CATEGORY_TITLES: ReadonlyArray<readonly [string, RegExp]> = [
 
 /** What the document calls itself in its heading (its first lines). */
 function detectCategory(lines: string[]): string | null {
-  const heading = lines.slice(0, 3);
+  const heading = lines.slice(0, 5);
   for (const line of heading) {
     for (const [category, pattern] of CATEGORY_TITLES) if (pattern.test(line)) return category;
   }
@@ -283,7 +323,11 @@ const CLAUSES: ReadonlyArray<readonly [keyof Clauses, RegExp]> = [
     "guarantor",
     /\bborgen\b|borgensman|borgensmän|borgensförbindelse|borgensåtagande|proprieborgen|går i borgen/iu,
   ],
-  ["trustee", /\bgod man\b|\bgode män\b|förvaltare|förmyndare|ställföreträdare/iu],
+  // "Förvaltare" alone is also the association's property manager; only a förvaltare for a party counts.
+  [
+    "trustee",
+    /\bgod man\b|\bgode män\b|förmyndare|förvaltarskap|förvaltare (?:enligt föräldrabalken|för (?:säljaren|köparen|givaren|gåvotagaren|arvingen|parten|maken|makan))/iu,
+  ],
   ["powerOfAttorney", /fullmakt|fullmäktig|\bombud\b/iu],
   [
     "privateAgreement",
@@ -378,16 +422,16 @@ export function readDocument(pages: string[][], now: Date): ReadDocument {
   let anyOrganisationNumber: string | null = null;
 
   for (const line of lines) {
-    let party: ReadParty | null = null;
+    let people: ReadParty[] = [];
     for (const [role, labels] of PARTY_LABELS) {
       const found = labelled(line, labels);
       if (found) {
-        party = readParty(role, found, now);
-        if (party) break;
+        people = readParties(role, found, now);
+        if (people.length > 0) break;
       }
     }
-    if (party) {
-      parties.push(party);
+    if (people.length > 0) {
+      parties.push(...people);
       continue;
     }
     result.purchasePrice ??= readPrice(line);
