@@ -16,7 +16,8 @@ export class PdfUnreadable extends Error {
 }
 
 let standardFontDataUrl: string | undefined;
-function fontsUrl(): string {
+/** Where pdf.js finds the standard fonts on the server (the verification uses it too). */
+export function pdfjsFontsUrl(): string {
   standardFontDataUrl ??=
     path.join(
       path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")),
@@ -70,7 +71,7 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
     doc = await getDocument({
       data: bytes.slice(),
       isEvalSupported: false,
-      standardFontDataUrl: fontsUrl(),
+      standardFontDataUrl: pdfjsFontsUrl(),
       verbosity: 0,
     }).promise;
   } catch (error) {
