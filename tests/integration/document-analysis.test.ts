@@ -1,14 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/db.server";
 import { makePdf } from "~/server/db/seed/pdf.server";
-import { documentAnalysisOf, proposedApplicationOf } from "~/server/domain/documents/analysis.server";
+import {
+  documentAnalysisOf,
+  proposedApplicationOf,
+  requiredDocumentChanged,
+  transferTypeChanged,
+} from "~/server/domain/documents/analysis.server";
 import { verifyDocument } from "~/server/domain/documents/lifecycle.server";
 import type { LivePublisher } from "~/server/domain/events.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/documents.server";
-import { startFreshApp } from "../support/app";
 import { removeDocument } from "~/server/domain/documents/uploads.server";
+import { startFreshApp } from "../support/app";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { imageOnlyPdf } from "../support/pdfs";
 
@@ -172,7 +177,6 @@ describe("the analysis job", () => {
     expect((await documentAnalysisOf(getDb(), "an-4"))?.status).toBe("Ready");
     // The file is lost from storage behind the row's back, and the agreement is analysed again.
     await getStorage().delete("transfers/an-4/an-4-agreement.pdf");
-    const { requiredDocumentChanged } = await import("~/server/domain/documents/analysis.server");
     expect(await requiredDocumentChanged(getDb(), "an-4", ["TransferAgreement"], NOW)).toBe(true);
     expect(await requiredDocumentChanged(getDb(), "an-4", ["Other"], NOW)).toBe(false);
     await runner().drain();
@@ -220,6 +224,26 @@ describe("the analysis job", () => {
       documentIds: ["an-5-application"],
     });
     expect(await analyseJobs("an-5")).toHaveLength(2);
+  });
+
+  it("a changed transfer type analyses again against the new type's documents", async () => {
+    // an-1 is an analysed purchase; as a gift it lacks a deed of gift.
+    await getDb().updateTable("transfers").set({ transfer_type: "Gift" }).where("id", "=", "an-1").execute();
+    expect(await transferTypeChanged(getDb(), "an-1", NOW)).toBe(true);
+    await runner().drain();
+    expect(await documentAnalysisOf(getDb(), "an-1")).toMatchObject({
+      status: "Failed",
+      failure: "MissingDocument",
+      documentIds: ["an-1-application"],
+    });
+    await getDb()
+      .updateTable("transfers")
+      .set({ transfer_type: "Purchase" })
+      .where("id", "=", "an-1")
+      .execute();
+    await transferTypeChanged(getDb(), "an-1", NOW);
+    await runner().drain();
+    expect((await documentAnalysisOf(getDb(), "an-1"))?.status).toBe("Ready");
   });
 
   it("reads a damaged row as Failed/Unreadable instead of trusting or throwing", async () => {

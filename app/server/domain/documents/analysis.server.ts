@@ -123,6 +123,14 @@ export async function requiredDocumentChanged(
   return true;
 }
 
+/**
+ * The transfer type changed (the wizard's step 1; call it in the same transaction, after the update): other
+ * documents are required now, so analyse again when they are all there or an analysis exists.
+ */
+export function transferTypeChanged(trx: Db, transferId: string, now: Date): Promise<boolean> {
+  return requiredDocumentChanged(trx, transferId, ["MembershipApplication"], now);
+}
+
 async function readBytes(storage: FileStorage, key: string | null): Promise<Uint8Array | null> {
   if (key === null) return null;
   const stream = await storage.get(key);
