@@ -40,6 +40,18 @@ async function decided(id: string, decision: "Approved" | "Rejected", daysAgo: n
       created_at: NOW.toISOString(),
     })
     .execute();
+  await getDb()
+    .insertInto("document_analyses")
+    .values({
+      transfer_id: id,
+      status: "Ready",
+      extraction: JSON.stringify({ acquirers: [{ firstName: "Åsa", identifier: "198102121236" }] }),
+      failure: null,
+      document_ids: JSON.stringify([`doc-${id}`]),
+      created_at: NOW.toISOString(),
+      updated_at: NOW.toISOString(),
+    })
+    .execute();
   return key;
 }
 
@@ -141,6 +153,18 @@ describe("retention", () => {
       expect((await document(id)).data_erased_at).toBeNull();
       expect(await storage.exists(keys[id]!)).toBe(true);
     }
+    // What the document analysis read from erased documents goes with them; the others' stays.
+    const analyses = await getDb()
+      .selectFrom("document_analyses")
+      .select(["transfer_id", "status", "failure", "extraction"])
+      .where("transfer_id", "in", ["a30", "r90", "a29"])
+      .orderBy("transfer_id")
+      .execute();
+    expect(analyses.map((a) => [a.transfer_id, a.status, a.failure, a.extraction === null])).toEqual([
+      ["a29", "Ready", null, false],
+      ["a30", "Failed", "MissingDocument", true],
+      ["r90", "Failed", "MissingDocument", true],
+    ]);
     const audit = await getDb()
       .selectFrom("audit_log")
       .select(["entity_id", "action", "user_id"])

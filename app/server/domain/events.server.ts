@@ -36,6 +36,8 @@ export interface Payloads {
   documentVerified: DocumentRef;
   documentRejected: DocumentRef & { reason?: string };
   documentUploadTimeout: DocumentRef;
+  /** The document analysis finished (issue 16 §3): the wizard's proposedApplication is Ready or Failed. */
+  proposedApplicationUpdated: TransferRef & { status: "Ready" | "Failed" };
   creditCheckOrderStatusUpdated: TransferRef & {
     status: CreditCheckStatus;
     orderId: string;
@@ -66,6 +68,7 @@ const NAMES: { [E in EventName]: E } = {
   documentVerified: "documentVerified",
   documentRejected: "documentRejected",
   documentUploadTimeout: "documentUploadTimeout",
+  proposedApplicationUpdated: "proposedApplicationUpdated",
   creditCheckOrderStatusUpdated: "creditCheckOrderStatusUpdated",
   messagesCountChanged: "messagesCountChanged",
   searchPropertyObjectCompleted: "searchPropertyObjectCompleted",

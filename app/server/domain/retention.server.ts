@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { addDays, todayInStockholm } from "~/lib/dates";
 import type { Db } from "../db/kysely.server";
 import type { FileStorage } from "../integrations/storage/types.server";
+import { forgetAnalysisOnErasure } from "./documents/analysis.server";
 
 /**
  * GDPR retention (spec 01 "Completed transfers" and FAQ, 02 §2.5, §9). Four rules, each idempotent and audited:
@@ -218,6 +219,7 @@ export async function applyRetention(
         .where("data_erased_at", "is", null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
+      if (table === "documents") await forgetAnalysisOnErasure(trx, item.transferId, at);
       await audit(trx, item, at, { dataErasedAt: at });
       return true;
     });

@@ -31,6 +31,7 @@ import { REGISTRY_ASSOCIATIONS, REGISTRY_SEED } from "../../integrations/company
 import type { Db } from "../kysely.server";
 import type { Database } from "../schema.server";
 import { makePdf } from "./pdf.server";
+import { seededAnalyses } from "./analyses.server";
 import { tenants } from "./tenants.server";
 import { demoUsers } from "./users.server";
 
@@ -3546,7 +3547,9 @@ export async function seedTransfers(db: Db, options: { filesDir: string; now?: D
     .executeTakeFirst();
   if (existing) return;
 
-  const rows = buildTransferSeed(options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const rows = buildTransferSeed(now);
+  const analyses = seededAnalyses(rows);
   for (const file of rows.files) {
     const target = path.join(options.filesDir, file.storageKey);
     await fs.mkdir(path.dirname(target), { recursive: true });
@@ -3620,5 +3623,6 @@ export async function seedTransfers(db: Db, options: { filesDir: string; now?: D
     for (const part of chunks(rows.signSessions))
       await trx.insertInto("sign_sessions").values(part).execute();
     for (const part of chunks(rows.audit)) await trx.insertInto("audit_log").values(part).execute();
+    for (const part of chunks(analyses)) await trx.insertInto("document_analyses").values(part).execute();
   });
 }

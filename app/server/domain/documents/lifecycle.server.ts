@@ -6,6 +6,7 @@ import { transferGroup, type LivePublisher } from "../events.server";
 import { collectUpTo } from "../../platform/body.server";
 import { verifyPdf } from "./verify.server";
 import { confirmStoredUpload } from "./uploads.server";
+import { requiredDocumentChanged } from "./analysis.server";
 
 /**
  * A document after its bytes are stored (spec 02 §4 "Document upload"): UploadPending until the verification job
@@ -64,7 +65,7 @@ export async function verifyDocument(
 ): Promise<VerifyOutcome> {
   const document = await db
     .selectFrom("documents")
-    .select(["id", "transfer_id", "storage_key", "status"])
+    .select(["id", "transfer_id", "storage_key", "status", "category"])
     .where("id", "=", documentId)
     .executeTakeFirst();
   if (!document || document.status !== "UploadPending" || !document.storage_key)
@@ -77,12 +78,18 @@ export async function verifyDocument(
       : await verifyPdf(bytes, { handOver: true });
   const at = now.toISOString();
   if (result.verified) {
-    await db
-      .updateTable("documents")
-      .set({ status: "UploadVerified", verified_at: at, size_in_bytes: sizeInBytes })
-      .where("id", "=", document.id)
-      .where("status", "=", "UploadPending")
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("documents")
+        .set({ status: "UploadVerified", verified_at: at, size_in_bytes: sizeInBytes })
+        .where("id", "=", document.id)
+        .where("status", "=", "UploadPending")
+        .executeTakeFirst();
+      // The last required document verified starts the analysis (one run however many arrive together).
+      if (Number(updated.numUpdatedRows) === 1) {
+        await requiredDocumentChanged(trx, document.transfer_id, [document.category], now);
+      }
+    });
     await live?.publish(transferGroup(document.transfer_id), "documentVerified", {
       transferId: document.transfer_id,
       documentId: document.id,

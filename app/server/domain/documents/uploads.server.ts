@@ -15,6 +15,7 @@ import {
 } from "../transfers/policies.server";
 import { parse, run, userOf, type UseCaseContext } from "../transfers/use-cases.server";
 import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "./upload.server";
+import { requiredDocumentChanged } from "./analysis.server";
 
 /**
  * Uploading, recategorising and removing a transfer's documents (issue 14; spec 02 §4 "Document upload", §7
@@ -304,13 +305,14 @@ export async function changeDocumentCategory(
       before: { category: before },
       after: { category },
     }),
-    write: async (trx) => {
+    write: async (trx, _row, at) => {
       await trx
         .updateTable("documents")
         .set({ category, sensitive: SENSITIVE_CATEGORIES.has(category) ? 1 : 0 })
         .where("id", "=", input.documentId)
         .where("transfer_id", "=", input.transferId)
         .execute();
+      await requiredDocumentChanged(trx, input.transferId, [before, category], new Date(at));
     },
   });
   return { category };
@@ -360,6 +362,8 @@ export async function removeDocument(
               .where("data_erased_at", "is", null)
           : trx.deleteFrom("documents").where("id", "=", input.documentId);
       await query.execute();
+      // A removed or erased required document makes the analysis stale (decision 020).
+      await requiredDocumentChanged(trx, input.transferId, [document.category], new Date(at));
       if (document.storage_key) await storage.delete(document.storage_key);
     },
   });

@@ -1,5 +1,4 @@
-import { createRequire } from "node:module";
-import path from "node:path";
+import { pdfjsFontsUrl } from "../../integrations/document-analysis/text.server";
 
 /**
  * Document verification (issue 14): the stored file is opened with pdf.js (its legacy build, the one that runs on
@@ -9,16 +8,6 @@ import path from "node:path";
 
 export type VerificationResult =
   { verified: true; pages: number } | { verified: false; reason: "unreadable" | "encrypted" | "noPages" };
-
-let standardFontDataUrl: string | undefined;
-function fontsUrl(): string {
-  standardFontDataUrl ??=
-    path.join(
-      path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")),
-      "standard_fonts",
-    ) + "/";
-  return standardFontDataUrl;
-}
 
 /**
  * `handOver`: the caller gives pdf.js the buffer (it takes ownership and detaches it), which saves a copy of up to
@@ -34,7 +23,7 @@ export async function verifyPdf(
     doc = await getDocument({
       data: handOver ? bytes : bytes.slice(),
       isEvalSupported: false,
-      standardFontDataUrl: fontsUrl(),
+      standardFontDataUrl: pdfjsFontsUrl(),
       verbosity: 0,
     }).promise;
   } catch (error) {

@@ -58,6 +58,11 @@ export interface AgreementExtraction {
   transferors: ExtractedPerson[];
   acquirers: ExtractedPerson[];
   guarantors: ExtractedPerson[];
+  /**
+   * The applicants of the membership applications (their "Sökande"), each with the share the application says
+   * they acquire. Optional: added after the contract was first written; absent means not read.
+   */
+  applicants?: ExtractedPerson[];
   /** The object's number (lägenhetsnummer / objektnummer) as written on the agreement. */
   objectNumber: string | null;
   /** The association's organisation number (10 digits) as written on the agreement. */

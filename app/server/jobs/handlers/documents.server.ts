@@ -2,6 +2,11 @@ import * as z from "zod";
 import { expireStalledUploads, verifyDocument } from "../../domain/documents/lifecycle.server";
 import { VERIFY_DOCUMENT_JOB } from "../../domain/documents/uploads.server";
 import { generateTransferSummary, TRANSFER_SUMMARY_JOB } from "../../domain/documents/summary.server";
+import {
+  ANALYSE_DOCUMENTS_JOB,
+  analyseTransferDocuments,
+  markAnalysisUnreadable,
+} from "../../domain/documents/analysis.server";
 import { getStorage } from "../../integrations/storage/index.server";
 import { defineJob } from "../registry.server";
 
@@ -39,5 +44,30 @@ defineJob({
   maxAttempts: 5,
   async handler({ transferId }, { db, now, live, jobId }) {
     return { ...(await generateTransferSummary(db, getStorage(), transferId, { now: now(), live, jobId })) };
+  },
+});
+
+const ANALYSE_ATTEMPTS = 3;
+
+/**
+ * The document analysis of a transfer's required documents (domain/documents/analysis.server; decision 020),
+ * enqueued with a coalescing key when they are all verified or one of them changes. A file that cannot be read is
+ * a Failed analysis, not an error; an error (storage, database) is retried, and the last attempt leaves the
+ * analysis Failed rather than InProgress for ever.
+ */
+defineJob({
+  type: ANALYSE_DOCUMENTS_JOB,
+  schema: z.object({ transferId: z.string().min(1) }),
+  maxAttempts: ANALYSE_ATTEMPTS,
+  async handler({ transferId }, { db, now, live, jobId, attempt }) {
+    try {
+      return {
+        ...(await analyseTransferDocuments(db, getStorage(), transferId, { now: now(), live, jobId })),
+      };
+    } catch (error) {
+      if (attempt < ANALYSE_ATTEMPTS) throw error;
+      await markAnalysisUnreadable(db, transferId, now());
+      return { outcome: "Failed", failure: "Unreadable", error: String(error) };
+    }
   },
 });
