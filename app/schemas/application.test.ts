@@ -144,7 +144,7 @@ describe("the application form schema", () => {
     form.set("acquirers[0].firstName", "");
     form.set("agreement.contractDate", "2026-02-30");
     const failed = parseWithZod(form, { schema: applicationFormSchema(context()) });
-    expect(failed.status).toBe("error");
+    if (failed.status !== "error") throw new Error("expected errors");
     expect(failed.error?.["acquirers[0].firstName"]).toEqual([T("firstNameRequired")]);
     expect(failed.error?.["agreement.contractDate"]).toEqual([T("dateInvalid")]);
   });

@@ -291,7 +291,9 @@ export const RawApplicationSchema = z.object({
     .optional()
     .nullable(),
 });
-export type RawApplication = z.input<typeof RawApplicationSchema>;
+/** The form's values as conform holds them (also what the server gives the page as `defaultValue`). */
+export type RawApplication = z.infer<typeof RawApplicationSchema>;
+export type RawAcquirer = z.infer<typeof rawAcquirer>;
 
 type Path = Array<string | number>;
 type Issue = { path: Path; message: string };
@@ -516,7 +518,11 @@ export function checkApplication(
   } else add(["paymentNoticeRecipient"], K("paymentNoticeRecipientRequired"));
 
   // The agreement.
-  const agreement = raw.agreement ?? {};
+  const agreement = raw.agreement ?? {
+    purchasePrice: undefined,
+    contractDate: undefined,
+    entryDate: undefined,
+  };
   let purchasePrice: number | null = null;
   const price = readPrice(agreement.purchasePrice);
   if (price.ok) purchasePrice = price.value;
