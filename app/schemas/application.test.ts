@@ -33,6 +33,7 @@ function context(overrides: Partial<ApplicationFormContext> = {}): ApplicationFo
 }
 
 const PERSON = generatePersonnummer({ year: 1985, month: 4, day: 12 }, 123);
+const OTHER = generatePersonnummer({ year: 1979, month: 9, day: 3 }, 456);
 const COORDINATION = (() => {
   // A coordination number: the day plus 60, with its own check digit.
   const base = generatePersonnummer({ year: 1985, month: 4, day: 12 }, 123).slice(0, 11);
@@ -334,7 +335,11 @@ describe("the application form schema", () => {
 
     it("requires at least 0.01 % each and the share itself", () => {
       const two = (a: string, b: string) =>
-        errorsOf(valid({ acquirers: [acquirer({ transferShare: a }), acquirer({ transferShare: b })] }));
+        errorsOf(
+          valid({
+            acquirers: [acquirer({ transferShare: a }), acquirer({ transferShare: b, identifier: OTHER })],
+          }),
+        );
       expect(two("99,99", "0,01")).toEqual({});
       expect(two("100", "0")["acquirers.1.transferShare"]).toEqual([T("acquirerShareMinimum")]);
       expect(two("100", "0,00")["acquirers.1.transferShare"]).toEqual([T("acquirerShareMinimum")]);
@@ -368,6 +373,54 @@ describe("the application form schema", () => {
         paymentNoticeRecipient: [T("paymentNoticeRecipientRequired")],
       });
       expect(errorsOf(valid({ acquirers: [acquirer({ id: "a-saved" })] }))).toEqual({});
+    });
+  });
+
+  describe("one person once", () => {
+    it("refuses the same acquirer twice and the same guarantor twice", () => {
+      const errors = errorsOf(
+        valid({
+          acquirers: [acquirer({ transferShare: "50" }), acquirer({ transferShare: "50" })],
+          guarantors: [
+            { identifier: PERSON, firstName: "Gun", lastName: "Borg" },
+            { identifier: PERSON.slice(2), firstName: "Gun", lastName: "Borg" },
+          ],
+        }),
+      );
+      expect(errors).toEqual({
+        "acquirers.1.identifier": [T("duplicateAcquirer")],
+        "guarantors.1.identifier": [T("duplicateGuarantor")],
+      });
+    });
+
+    it("takes a transferor typed in by hand as a transferor acquiring: not for a purchase, not twice", () => {
+      const withIds = (type: ApplicationFormContext["transferType"]) =>
+        context({
+          transferType: type,
+          transferors: [
+            { id: "t1", ownerShare: half, identifier: { type: "SocialSecurityNumber", value: PERSON } },
+            { id: "t2", ownerShare: half },
+          ],
+        });
+      expect(errorsOf(valid(), withIds("Purchase"))).toEqual({
+        "acquirers.0.identifier": [T("transferorAsAcquirerNotAllowed")],
+      });
+      expect(errorsOf(valid(), withIds("Gift"))).toEqual({});
+      const twice = valid({
+        acquirers: [
+          {
+            isTransferor: "on",
+            transferorId: "t1",
+            enabled: "on",
+            address: acquirer().address,
+            transferShare: "50",
+          },
+          acquirer({ transferShare: "50" }),
+        ],
+      });
+      expect(errorsOf(twice, withIds("Gift"))).toEqual({
+        "acquirers.1.identifier": [T("duplicateAcquirer")],
+      });
     });
   });
 
@@ -569,6 +622,7 @@ describe("reading shares, prices and dates", () => {
               transferShare: `${Math.floor(h / 100)},${String(h % 100).padStart(2, "0")}`,
               id: undefined,
               firstName: `A${i}`,
+              identifier: generatePersonnummer({ year: 1970 + i, month: 1, day: 1 }, 100 + i),
             }),
           );
           const transferred = total + delta;

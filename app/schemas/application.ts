@@ -53,7 +53,7 @@ export interface ApplicationFormContext {
   transferType: TransferType;
   rules: { requirePhoneNumber: boolean; requireEmail: boolean };
   /** The transfer's transferors (they are not added or removed in the wizard) with what they own. */
-  transferors: ReadonlyArray<{ id: string; ownerShare: Fraction }>;
+  transferors: ReadonlyArray<{ id: string; ownerShare: Fraction; identifier?: Identifier }>;
   /** Ids of the acquirers and guarantors already saved on this transfer; any other id is refused. */
   acquirerIds: readonly string[];
   guarantorIds: readonly string[];
@@ -468,6 +468,23 @@ export function checkApplication(
   });
   if (acquirers.length === 0) add(["acquirers"], K("acquirerRequired"));
 
+  // One person acquires once; a transferor typed in by hand is a transferor acquiring.
+  const acquirerKeys = new Set<string>();
+  acquirers.forEach((a, index) => {
+    const row = [...acquirerIndexOfRow].find(([, at]) => at === index)![0];
+    const identifier = a.transferorId ? known.get(a.transferorId)?.identifier : a.identifier;
+    if (!identifier) return;
+    const key = `${identifier.type}:${identifier.value}`;
+    if (acquirerKeys.has(key)) add(["acquirers", row, "identifier"], K("duplicateAcquirer"));
+    acquirerKeys.add(key);
+    const isTransferor = ctx.transferors.some(
+      (t) => t.identifier?.type === identifier.type && t.identifier.value === identifier.value,
+    );
+    if (!a.transferorId && isTransferor && !TRANSFEROR_CAN_ACQUIRE.includes(ctx.transferType)) {
+      add(["acquirers", row, "identifier"], K("transferorAsAcquirerNotAllowed"));
+    }
+  });
+
   // The sum rule, once every share could be read.
   const shareIssue = issues.some((i) => i.path.at(-1) === "transferShare");
   if (!shareIssue && acquirers.length > 0) {
@@ -498,6 +515,9 @@ export function checkApplication(
     }
     if (id) usedGuarantorIds.add(id);
     const identifier = guarantorIdentifier(row?.identifier, [...path, "identifier"], add, ctx.today);
+    if (identifier && guarantors.some((g) => g.identifier.value === identifier.value)) {
+      add([...path, "identifier"], K("duplicateGuarantor"));
+    }
     guarantors.push({
       id: id || null,
       identifier: identifier ?? { type: "SocialSecurityNumber", value: "" },

@@ -227,7 +227,11 @@ export function formContext(
   return {
     transferType: parts.transferType.selectedTransferType,
     rules: manager.rules,
-    transferors: parts.transferors.map((t) => ({ id: t.id, ownerShare: t.ownerShare })),
+    transferors: parts.transferors.map((t) => ({
+      id: t.id,
+      ownerShare: t.ownerShare,
+      identifier: t.identifier,
+    })),
     acquirerIds: parts.acquirers.map((a) => a.id),
     guarantorIds: parts.guarantors.map((g) => g.id),
     today: todayInStockholm(now),
