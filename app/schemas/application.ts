@@ -636,6 +636,13 @@ function guarantorIdentifier(
   return { type: "SocialSecurityNumber", value: person.value.normalized12 };
 }
 
+/**
+ * The values of a person added with conform's insert intent (`form.insert.getButtonProps({ name: "acquirers",
+ * defaultValue: NEW_ACQUIRER })`, a real submit button, so adding and removing work without JavaScript).
+ */
+export const NEW_ACQUIRER = { address: { country: DEFAULT_COUNTRY }, transferShare: "" } as const;
+export const NEW_GUARANTOR = { identifier: "" } as const;
+
 /** The step-2 schema for one transfer: the raw form in, an `ApplicationInput` out, or issues at field paths. */
 export function applicationFormSchema(ctx: ApplicationFormContext) {
   return RawApplicationSchema.transform((raw, zctx) => {
