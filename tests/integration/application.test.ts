@@ -15,7 +15,7 @@ import {
   type ApplicationContext,
 } from "~/server/domain/application/application.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
-import { isManagerUnavailable } from "~/server/domain/application/manager.server";
+import { isManagerUnavailable, readManagerFacts } from "~/server/domain/application/manager.server";
 import { PropertyManagerError } from "~/server/integrations/property-managers/index.server";
 import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
@@ -700,5 +700,33 @@ describe("the manager's system", () => {
     await expect(setTransferType(ctx, { transferId: "app-b", type: "Gift" })).rejects.toSatisfy(
       (e) => isDomainError(e) && e.code === "NotFound",
     );
+  });
+});
+
+describe("the manager's answer", () => {
+  it("is kept for a minute per object, and read fresh for a submission", async () => {
+    const object = { provider_id: "simpleko", object_id: WORLD.objectA };
+    const first = await readManagerFacts(object);
+    expect(first.owners.map((o) => o.share)).toEqual([
+      { numerator: 1, denominator: 2 },
+      { numerator: 1, denominator: 2 },
+    ]);
+    // The object changes owners in the manager's system (the simulator reads the latest transfer's parties).
+    await insertTransfer(
+      getDb(),
+      {
+        id: "app-later",
+        objectId: WORLD.objectA,
+        status: "Initiated",
+        created_at: "2026-11-20T08:00:00.000Z",
+      },
+      [{ kind: "Transferor", identifier_value: SARA, owner_share_numerator: 1, owner_share_denominator: 1 }],
+    );
+    expect(await readManagerFacts(object)).toEqual(first);
+    const fresh = await readManagerFacts(object, undefined, { fresh: true });
+    expect(fresh.owners).toEqual([
+      expect.objectContaining({ identifier: { type: "SocialSecurityNumber", value: SARA } }),
+    ]);
+    expect(await readManagerFacts(object, undefined, { now: Date.now() + 61_000 })).toEqual(fresh);
   });
 });

@@ -332,7 +332,7 @@ export async function submitApplication(
       ? await ctx.db.selectFrom("transfers").selectAll().where("id", "=", transferId).executeTakeFirst()
       : await findScopedTransfer(ctx.db, ctx.actor.viewer, transferId);
   if (!found) throw notFound();
-  const manager = await readManagerFacts(found, managerSystemOf);
+  const manager = await readManagerFacts(found, managerSystemOf, { fresh: true });
   return run(ctx, transferId, {
     useCase: "submitApplication",
     action: "CreateApplication",
