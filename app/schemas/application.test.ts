@@ -160,7 +160,10 @@ describe("the application form schema", () => {
     form.append("acquirers[0].transferShare", "1e309");
     form.append(
       INTENT,
-      serializeIntent({ type: "insert", payload: { name: "acquirers", defaultValue: NEW_ACQUIRER } }),
+      serializeIntent({
+        type: "insert",
+        payload: { name: "acquirers", defaultValue: NEW_ACQUIRER as never },
+      }),
     );
     const added = parseWithZod(form, { schema: applicationFormSchema(context()) });
     // An intent is not a submission: no value, no errors shown yet, the typed values plus the new person.
