@@ -188,6 +188,18 @@ beforeAll(async () => {
       transfer_share_denominator: 1,
     },
   ]);
+  await insertTransfer(
+    db,
+    {
+      id: "app-private",
+      objectId: WORLD.objectA,
+      status: "DraftTransfer",
+      initiator_role: "PrivateIntermediary",
+      created_by_user_id: "user-elin",
+      ...EMPTY_AGREEMENT,
+    },
+    transferors("app-private"),
+  );
   maria = await cookieFor("user-maria", "stadsbo");
   anders = await cookieFor("user-anders", "nordhem");
   erik = await cookieFor("user-erik", "styrelse");
@@ -505,6 +517,20 @@ describe("PUT application", () => {
     expect(outOfScope.status).toBe(404);
     expect(await outOfScope.json()).toMatchObject({ message: "Överlåtelsen hittades inte" });
     expect((await snapshot("app-3")).parties.filter((p) => p.kind === "Acquirer")).toHaveLength(0);
+  });
+});
+
+describe("the private party's application", () => {
+  it("is saved by the private party who created it, and by no one else", async () => {
+    const elin = await cookieFor("user-elin", "individuals");
+    const karin = await cookieFor("user-karin", "styrelse");
+    const saved = await put("app-private", application("app-private"), elin);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ status: "DraftTransfer", version: 2 });
+    // Karin is a private party too and on the association's board: she sees it, but it is not her application.
+    expect((await put("app-private", application("app-private"), karin)).status).toBe(403);
+    expect((await put("app-private", application("app-private"), maria)).status).toBe(403);
+    expect((await get("app-private", anders)).status).toBe(404);
   });
 });
 
