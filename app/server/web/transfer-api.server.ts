@@ -13,6 +13,7 @@ import { viewerFor } from "../domain/transfers/scope.server";
 import type { Actor, UseCaseContext } from "../domain/transfers/use-cases.server";
 import type { ViewContext } from "../domain/transfers/views.server";
 import { svT } from "../platform/i18n.server";
+import { splitMessage } from "~/lib/messages";
 import { getLive } from "../live/live.server";
 
 /**
@@ -56,7 +57,11 @@ export function domainErrorResponse(error: DomainError): Response {
     case "Validation": {
       const fields: Record<string, string[]> = {};
       for (const [field, keys] of Object.entries(error.fieldErrors))
-        fields[field] = keys.map((k) => t(domainKey(k)));
+        fields[field] = keys.map((k) => {
+          // A message with values carries them after a bar (app/lib/messages.ts).
+          const { key, values } = splitMessage(k);
+          return t(domainKey(key), values);
+        });
       return apiValidationError(fields);
     }
     case "NotFound":

@@ -39,6 +39,9 @@ import { findScopedTransfer } from "./scope.server";
 import { noteTransfersChanged } from "./lists/counts.server";
 import { enqueueJob } from "../../jobs/queue.server";
 import { enqueueTransferSummary, hasTransferSummary } from "../documents/summary.server";
+import { readManagerFacts, type ManagerSystemOf } from "../application/manager.server";
+import { loadStoredApplication } from "../application/read.server";
+import { validateStoredApplication } from "../application/validation.server";
 
 /**
  * The transfer use cases, every one through the same pipeline (`run`). In one transaction it reads the
@@ -313,14 +316,40 @@ export function startApplication(ctx: UseCaseContext, input: unknown) {
   });
 }
 
-/** The application was sent in: the automatic review starts as a background task. */
-export function submitApplication(ctx: UseCaseContext, input: unknown) {
+/**
+ * The application was sent in: the automatic review starts as a background task. Refused (400, each remaining
+ * item a field error) while the server's validation result of the application is not valid (spec 03 §5.7); the
+ * check runs inside the transaction, over what is saved, with the manager's rules read just before.
+ */
+export async function submitApplication(
+  ctx: UseCaseContext,
+  input: unknown,
+  managerSystemOf?: ManagerSystemOf,
+): Promise<UseCaseResult> {
   const { transferId, version } = parse(TransferRefSchema, input);
+  const found =
+    ctx.actor === "system"
+      ? await ctx.db.selectFrom("transfers").selectAll().where("id", "=", transferId).executeTakeFirst()
+      : await findScopedTransfer(ctx.db, ctx.actor.viewer, transferId);
+  if (!found) throw notFound();
+  const manager = await readManagerFacts(found, managerSystemOf, { fresh: true });
   return run(ctx, transferId, {
     useCase: "submitApplication",
     action: "CreateApplication",
     expectedVersion: version,
     patch: (row) => ({ running_tasks: tasksWith(row, "AutomaticReview") }),
+    write: async (trx, row) => {
+      const result = validateStoredApplication(
+        await loadStoredApplication(trx, row),
+        manager,
+        ctx.now ?? new Date(),
+      );
+      if (!result.isValid) {
+        const fields: Record<string, string[]> = {};
+        for (const e of result.errors) (fields[e.property] ??= []).push(e.message);
+        throw invalid(fields);
+      }
+    },
     events: (row) => [event(row.id, "transferTaskStarted", { transferId: row.id, task: "AutomaticReview" })],
   });
 }
