@@ -92,14 +92,14 @@ export async function verifyDocument(
       .where("id", "=", document.id)
       .where("status", "=", "UploadPending")
       .execute();
-    await live?.publish(transferGroup(document.transfer_id), "documentVerified", {
-      transferId: document.transfer_id,
-      documentId: document.id,
-    });
     // A required document can change the automatic review's result: it runs again (issue 17 item 3).
     if (REVIEWED_CATEGORIES.includes(document.category as DocumentCategory)) {
       await rerunAutomaticReview({ db, actor: "system", now, live }, { transferId: document.transfer_id });
     }
+    await live?.publish(transferGroup(document.transfer_id), "documentVerified", {
+      transferId: document.transfer_id,
+      documentId: document.id,
+    });
     return { outcome: "verified", pages: result.pages };
   }
   await removeDocument(db, storage, document, "document.rejected", result.reason, at);
