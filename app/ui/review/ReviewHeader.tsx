@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { StatusTag } from "~/ui/TransferTable";
 
-const TABS = ["overview", "documents"] as const;
+const TABS = ["overview", "documents", "analysis"] as const;
 export type ReviewTab = (typeof TABS)[number];
+/** Spec 02 §2.1: Granskning is the property manager's tab. */
+const tabsFor = (role: string) => TABS.filter((tab) => tab !== "analysis" || role === "PropertyManager");
 
 /** Association, type and object, the status, the maintenance notice and the tabs (navigation links). */
 export function ReviewHeader({
@@ -39,10 +41,16 @@ export function ReviewHeader({
       ) : null}
       <nav className="tabs" aria-label={t("tabs.label")}>
         <ul>
-          {TABS.map((tab) => (
+          {tabsFor(role).map((tab) => (
             <li key={tab}>
               <Link to={`/transfers/${review.id}/${tab}`} aria-current={tab === current ? "page" : undefined}>
                 {t(`tabs.${tab}`)}
+                {tab === "analysis" && review.hasDeviations ? (
+                  <>
+                    <span className="tab-marker" aria-hidden="true" />
+                    <span className="visually-hidden"> ({t("tabs.hasDeviations")})</span>
+                  </>
+                ) : null}
               </Link>
             </li>
           ))}
