@@ -3,11 +3,10 @@ import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } fro
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "~/lib/format";
 import { AcceptDeviationsFormSchema } from "~/schemas/transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
-import { analysisTab, type AnalysisCheckView } from "~/server/domain/review/views.server";
+import { analysisTab } from "~/server/domain/review/views.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { acceptDeviations } from "~/server/domain/transfers/use-cases.server";
@@ -21,6 +20,12 @@ import { ErrorSummary } from "~/ui/error-summary";
 import { Checkboxes } from "~/ui/forms";
 import { pageTitle } from "~/ui/page-title";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
+import {
+  AcceptedDeviations,
+  ApprovedChecks,
+  OpenDeviations,
+  RunningReview,
+} from "~/ui/review/AnalysisChecks";
 import { ReviewHeader } from "~/ui/review/ReviewHeader";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
@@ -110,19 +115,6 @@ export function ErrorBoundary() {
   return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
 }
 
-function AcceptedNote({ check }: { check: AnalysisCheckView }) {
-  const { t } = useTranslation("review");
-  if (!check.acceptedAt) return null;
-  const date = formatDateTime(check.acceptedAt);
-  return (
-    <p className="muted">
-      {check.acceptedBy?.name
-        ? t("analysis.accepted.by", { name: check.acceptedBy.name, date })
-        : t("analysis.accepted.at", { date })}
-    </p>
-  );
-}
-
 export default function TransferAnalysis() {
   const { review, role, analysis } = useLoaderData<typeof loader>();
   const { t } = useTranslation("review");
@@ -164,19 +156,7 @@ export default function TransferAnalysis() {
       <section aria-labelledby="analysis-title" className="analysis">
         <h2 id="analysis-title">{t("analysis.title")}</h2>
         {analysis.running ? (
-          <>
-            {/* Without JavaScript the page reloads itself until the review is done; with it, live events do. */}
-            <noscript>
-              <meta httpEquiv="refresh" content={String(RUNNING_REFRESH_SECONDS)} />
-            </noscript>
-            <div className="notice" role="status" aria-live="polite">
-              <p>
-                <strong>{t("analysis.running.title")}</strong>
-              </p>
-              <p>{t("analysis.running.text")}</p>
-              <p className="muted">{t("analysis.running.refreshing")}</p>
-            </div>
-          </>
+          <RunningReview refreshSeconds={RUNNING_REFRESH_SECONDS} />
         ) : !reviewed ? (
           <p>{t("analysis.notReviewed")}</p>
         ) : (
@@ -212,43 +192,15 @@ export default function TransferAnalysis() {
                     {busy ? t("analysis.accept.submitting") : t("analysis.accept.submit")}
                   </button>
                 </Form>
-              ) : open.length > 0 ? (
-                <>
-                  <ul className="checks">
-                    {open.map((c) => (
-                      <li key={c.id}>{c.text}</li>
-                    ))}
-                  </ul>
-                  {action?.disabled ? (
-                    <p>{t("analysis.accept.notAllowed", { reason: action.disabledReason })}</p>
-                  ) : null}
-                </>
-              ) : null}
-              {accepted.length > 0 ? (
-                <ul className="checks checks--accepted">
-                  {accepted.map((c) => (
-                    <li key={c.id}>
-                      <strong className="tag">{t("analysis.accepted.tag")}</strong> {c.text}
-                      <AcceptedNote check={c} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </section>
-            <section aria-labelledby="approved-title">
-              <h3 id="approved-title">
-                {t("analysis.approved.title")} ({analysis.approved.length})
-              </h3>
-              {analysis.approved.length === 0 ? (
-                <p>{t("analysis.approved.none")}</p>
               ) : (
-                <ul className="checks">
-                  {analysis.approved.map((c) => (
-                    <li key={c.id}>{c.text}</li>
-                  ))}
-                </ul>
+                <OpenDeviations
+                  checks={open}
+                  disabledReason={action?.disabled ? action.disabledReason : null}
+                />
               )}
+              <AcceptedDeviations checks={accepted} />
             </section>
+            <ApprovedChecks checks={analysis.approved} />
           </>
         )}
       </section>
