@@ -12,9 +12,13 @@ import {
 } from "~/server/domain/transfers/use-cases.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/automatic-review.server";
+import "~/server/jobs/handlers/documents.server";
+import { enqueueJob } from "~/server/jobs/queue.server";
+import { VERIFY_DOCUMENT_JOB } from "~/server/domain/documents/uploads.server";
 import { generatePersonnummer } from "~/lib/personnummer";
 import { CHECK_TYPES } from "~/lib/transfer";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
+import { addDocument } from "../support/documents";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 /**
@@ -363,6 +367,34 @@ describe("the Granskning tab", () => {
     await rerunAutomaticReview({ db, actor: "system" }, { transferId: "an-1" });
     await drain();
     expect((await checkOf("an-1", "PriceMatches")).result).toBe("Deviation");
+  });
+});
+
+describe("a verified document", () => {
+  it("of a kind the review reads starts the review again; another kind does not", async () => {
+    const db = getDb();
+    const now = new Date();
+    await addDocument("an-1-guarantee", "an-1", { category: "PersonalGuarantee", status: "UploadPending" });
+    await enqueueJob(db, { type: VERIFY_DOCUMENT_JOB, payload: { documentId: "an-1-guarantee" } }, now);
+    await drain();
+    expect(JSON.parse((await transfer("an-1")).running_tasks)).toEqual([]);
+
+    const { version } = await transfer("an-1");
+    await addDocument("an-1-agreement", "an-1", { status: "UploadPending" });
+    await enqueueJob(db, { type: VERIFY_DOCUMENT_JOB, payload: { documentId: "an-1-agreement" } }, now);
+    // The verification job runs, and the review it enqueued after it (the same drain).
+    await drain();
+    const reviews = await db
+      .selectFrom("jobs")
+      .select(["state"])
+      .where("transfer_id", "=", "an-1")
+      .where("type", "=", "transfer.automaticReview")
+      .where("created_at", ">=", now.toISOString())
+      .execute();
+    expect(reviews).toEqual([{ state: "done" }]);
+    const after = await transfer("an-1");
+    expect(JSON.parse(after.running_tasks)).toEqual([]);
+    expect(after.version).toBe(version + 2);
   });
 });
 

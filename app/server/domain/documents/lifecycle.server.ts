@@ -6,15 +6,6 @@ import { transferGroup, type LivePublisher } from "../events.server";
 import { collectUpTo } from "../../platform/body.server";
 import { verifyPdf } from "./verify.server";
 import { confirmStoredUpload } from "./uploads.server";
-import type { DocumentCategory } from "~/lib/transfer";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/policies.server";
-import { rerunAutomaticReview } from "../transfers/use-cases.server";
-
-/** The documents the automatic review reads: the membership application and every type's agreement. */
-const REVIEWED_CATEGORIES: readonly DocumentCategory[] = [
-  "MembershipApplication",
-  ...Object.values(REQUIRED_DOCUMENT_BY_TYPE).flat(),
-];
 
 /**
  * A document after its bytes are stored (spec 02 §4 "Document upload"): UploadPending until the verification job
@@ -73,7 +64,7 @@ export async function verifyDocument(
 ): Promise<VerifyOutcome> {
   const document = await db
     .selectFrom("documents")
-    .select(["id", "transfer_id", "storage_key", "status", "category"])
+    .select(["id", "transfer_id", "storage_key", "status"])
     .where("id", "=", documentId)
     .executeTakeFirst();
   if (!document || document.status !== "UploadPending" || !document.storage_key)
@@ -92,10 +83,6 @@ export async function verifyDocument(
       .where("id", "=", document.id)
       .where("status", "=", "UploadPending")
       .execute();
-    // A required document can change the automatic review's result: it runs again (issue 17 item 3).
-    if (REVIEWED_CATEGORIES.includes(document.category as DocumentCategory)) {
-      await rerunAutomaticReview({ db, actor: "system", now, live }, { transferId: document.transfer_id });
-    }
     await live?.publish(transferGroup(document.transfer_id), "documentVerified", {
       transferId: document.transfer_id,
       documentId: document.id,

@@ -12,7 +12,8 @@ import {
 import type { IdentifierType } from "~/lib/identifier";
 import type { TransferType } from "~/lib/transfer";
 import type { LivePublisher } from "../events.server";
-import { completeAutomaticReview } from "../transfers/use-cases.server";
+import { completeAutomaticReview, rerunAutomaticReview } from "../transfers/use-cases.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/policies.server";
 import { shareOf } from "../transfers/views.server";
 import {
   runAutomaticReview,
@@ -172,4 +173,33 @@ export async function performAutomaticReview(db: Db, transferId: string, options
     outcome: "reviewed" as const,
     deviations: checks.filter((c) => c.result === "Deviation").map((c) => c.type),
   };
+}
+
+/** The documents the automatic review reads: the membership application and every type's agreement. */
+const REVIEWED_CATEGORIES: readonly string[] = [
+  "MembershipApplication",
+  ...Object.values(REQUIRED_DOCUMENT_BY_TYPE).flat(),
+];
+
+/**
+ * A document was verified (the verification job): when it is one the review reads, the review of its transfer runs
+ * again (rerunAutomaticReview decides whether the transfer's status calls for one).
+ */
+export async function reviewAfterVerifiedDocument(
+  db: Db,
+  documentId: string,
+  options: { now: Date; live?: LivePublisher },
+): Promise<boolean> {
+  const document = await db
+    .selectFrom("documents")
+    .select(["transfer_id", "category", "status"])
+    .where("id", "=", documentId)
+    .executeTakeFirst();
+  if (!document || document.status !== "UploadVerified" || !REVIEWED_CATEGORIES.includes(document.category))
+    return false;
+  const rerun = await rerunAutomaticReview(
+    { db, actor: "system", now: options.now, live: options.live },
+    { transferId: document.transfer_id },
+  );
+  return rerun !== null;
 }

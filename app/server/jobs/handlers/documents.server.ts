@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { reviewAfterVerifiedDocument } from "../../domain/review/run-review.server";
 import { expireStalledUploads, verifyDocument } from "../../domain/documents/lifecycle.server";
 import { VERIFY_DOCUMENT_JOB } from "../../domain/documents/uploads.server";
 import { generateTransferSummary, TRANSFER_SUMMARY_JOB } from "../../domain/documents/summary.server";
@@ -15,7 +16,12 @@ defineJob({
   schema: z.object({ documentId: z.string().min(1) }),
   maxAttempts: 5,
   async handler({ documentId }, { db, now, live }) {
-    return { ...(await verifyDocument(db, getStorage(), documentId, { now: now(), live })) };
+    const outcome = await verifyDocument(db, getStorage(), documentId, { now: now(), live });
+    // A verified required document can change the automatic review's result: it runs again (issue 17 item 3).
+    const reviewAgain =
+      outcome.outcome === "verified" &&
+      (await reviewAfterVerifiedDocument(db, documentId, { now: now(), live }));
+    return { ...outcome, reviewAgain };
   },
 });
 
