@@ -78,6 +78,41 @@ test.describe("the property manager's Granskning tab", () => {
   });
 });
 
+test.describe("the review running again", () => {
+  test.use({ storageState: storageFor("anders") });
+
+  test("after a sale stop the page follows the review: live with JavaScript, by its own refresh without", async ({
+    page,
+    jsEnabled,
+    baseURL,
+    expectNoA11yViolations,
+  }) => {
+    // A Nordhem transfer in review that no other spec touches; the test removes the sale stop it sets.
+    const id = "t-guldheden-review";
+    const put = (call: string) =>
+      page.request.put(`/api/core/reviews/transfers/${id}/${call}`, {
+        headers: { Origin: baseURL!, "Content-Type": "application/json" },
+        data: {},
+      });
+    const stopped = page.getByText("Lägenheten har försäljningsstopp.");
+    const free = page.getByText("Lägenheten har inget försäljningsstopp.");
+    await page.goto(`/transfers/${id}/analysis`);
+    await expect(free).toBeVisible();
+
+    expect((await put("markSaleStopped")).status()).toBe(200);
+    // With JavaScript the live events bring the new result; without it a load shows the running review (which
+    // reloads itself every 5 s) or, if it is done already, the result.
+    if (!jsEnabled) await page.reload();
+    await expect(stopped).toBeVisible({ timeout: 20_000 });
+    await expect(free).toHaveCount(0);
+    await expectNoA11yViolations();
+
+    expect((await put("removeSaleStop")).status()).toBe(200);
+    if (!jsEnabled) await page.reload();
+    await expect(free).toBeVisible({ timeout: 20_000 });
+  });
+});
+
 test.describe("a board member", () => {
   test.use({ storageState: storageFor("erik") });
 

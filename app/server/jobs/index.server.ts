@@ -2,12 +2,20 @@ import { getDbHandle } from "../db/db.server";
 import { getLive } from "../live/live.server";
 import { createJobRunner, type JobRunner } from "./runner.server";
 // Every job type, so that a runner knows them all.
-import "./handlers/complete-abort.server";
+import { completeAbortJob } from "./handlers/complete-abort.server";
 import "./handlers/periodic.server";
 import "./handlers/maintenance.server";
 import "./handlers/documents.server";
-import "./handlers/automatic-review.server";
+import { automaticReviewJob } from "./handlers/automatic-review.server";
+import { jobDefinition } from "./registry.server";
 import { startSchedules } from "./schedule.server";
+
+/**
+ * The job types that only a change enqueues (no schedule names them). package.json says `"sideEffects": false`, so
+ * the build drops a module imported for its side effect alone, and with it the job's definition: these are used
+ * here, at start, so that their modules stay.
+ */
+const ENQUEUED_ONLY = [completeAbortJob, automaticReviewJob];
 
 declare global {
   var __jobRunner: JobRunner | undefined;
@@ -19,6 +27,9 @@ declare global {
  */
 export function startJobRunner(): JobRunner {
   if (!globalThis.__jobRunner) {
+    for (const job of ENQUEUED_ONLY) {
+      if (jobDefinition(job.type) !== job) throw new Error(`Job type ${job.type} is not defined`);
+    }
     const { db, kind } = getDbHandle();
     const runner = createJobRunner({ db, kind, live: getLive().publisher });
     const stopSchedules = startSchedules(db);

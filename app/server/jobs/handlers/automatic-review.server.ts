@@ -11,7 +11,7 @@ import { defineJob } from "../registry.server";
  * progress, or a manager system that does not answer, fails and is retried; the last attempt reviews with what it
  * has (the checks that need the missing part deviate).
  */
-defineJob({
+export const automaticReviewJob = defineJob({
   type: AUTOMATIC_REVIEW_JOB,
   schema: z.object({ transferId: z.string().min(1) }),
   maxAttempts: AUTOMATIC_REVIEW_MAX_ATTEMPTS,
