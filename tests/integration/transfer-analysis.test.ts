@@ -11,6 +11,7 @@ import {
   submitApplication,
 } from "~/server/domain/transfers/use-cases.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
+import { enqueueAutomaticReview } from "~/server/domain/review/queue.server";
 import "~/server/jobs/handlers/automatic-review.server";
 import "~/server/jobs/handlers/documents.server";
 import { enqueueJob } from "~/server/jobs/queue.server";
@@ -177,7 +178,12 @@ beforeAll(async () => {
   await startFreshApp();
   const db = getDb();
   await buildWorld(db);
-  await insertTransfer(db, { id: "an-1", objectId: WORLD.objectA, status: "Draft" }, parties);
+  await insertTransfer(db, { id: "an-submit", objectId: WORLD.objectA, status: "Draft" }, parties);
+  await insertTransfer(
+    db,
+    { id: "an-1", objectId: WORLD.objectA, status: "ApplicationSent", running_tasks: '["AutomaticReview"]' },
+    parties,
+  );
   await insertTransfer(
     db,
     { id: "an-info", objectId: WORLD.objectA, status: "AwaitingInfoRequestAnswer", has_deviations: 1 },
@@ -199,18 +205,23 @@ beforeAll(async () => {
 });
 
 describe("the automatic review as a job", () => {
-  it("starts with the sent application (task and job in the same change) and stores one result per check", async () => {
+  it("starts when the application is sent: the task and the job in the same change", async () => {
     const db = getDb();
-    await storeAnalysis("an-1", "Ready", extraction());
     const actor = await actorFor(db, "user-maria");
-    await submitApplication({ db, actor }, { transferId: "an-1" });
-    expect(JSON.parse((await transfer("an-1")).running_tasks)).toContain("AutomaticReview");
+    await submitApplication({ db, actor }, { transferId: "an-submit" });
+    expect(JSON.parse((await transfer("an-submit")).running_tasks)).toEqual(["AutomaticReview"]);
     const job = await db
       .selectFrom("jobs")
       .select(["type", "state"])
-      .where("transfer_id", "=", "an-1")
+      .where("transfer_id", "=", "an-submit")
       .executeTakeFirstOrThrow();
     expect(job).toEqual({ type: "transfer.automaticReview", state: "queued" });
+  });
+
+  it("stores one result per check, and the transfer is ready for review", async () => {
+    const db = getDb();
+    await storeAnalysis("an-1", "Ready", extraction());
+    await enqueueAutomaticReview(db, "an-1", new Date());
     const running = (await (await load("an-1", maria)).json()) as { analysis: View };
     expect(running.analysis.running).toBe(true);
 
