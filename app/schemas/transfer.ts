@@ -91,6 +91,21 @@ export const AutomaticReviewResultSchema = z.object({
     .min(1),
 });
 
+/**
+ * Accept deviations of the automatic review (spec 02 §5): the ids of the checks (automatic_checks.id) to accept,
+ * at least one. The page posts one `checkIds` value per ticked box; the API sends {checkIds: [...]}.
+ */
+const checkIds = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(id, { error: "analysis.noneChosen" })
+    .min(1, "analysis.noneChosen")
+    .max(CHECK_TYPES.length, "analysis.notADeviation"),
+);
+export const AcceptDeviationsSchema = z.object({ transferId: id, version, checkIds });
+/** The form of the Granskning tab (the transfer comes from the URL). */
+export const AcceptDeviationsFormSchema = AcceptDeviationsSchema.omit({ transferId: true });
+
 /** zod issues as {field: [message key]} for the domain's Validation error. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};

@@ -2,6 +2,7 @@ import { getDbHandle } from "../db/db.server";
 import { getLive } from "../live/live.server";
 import { createJobRunner, type JobRunner } from "./runner.server";
 // Every job type, so that a runner knows them all.
+import * as automaticReview from "./handlers/automatic-review.server";
 import * as completeAbort from "./handlers/complete-abort.server";
 import * as documents from "./handlers/documents.server";
 import * as maintenance from "./handlers/maintenance.server";
@@ -13,7 +14,7 @@ import { startSchedules } from "./schedule.server";
  * drops a module imported only for its side effects (`import "./handlers/x"`), and with it the defineJob calls,
  * and the built server would answer `unknown job type` for those jobs. Add every new handler module here.
  */
-export const JOB_MODULES = [completeAbort, documents, maintenance, periodic] as const;
+export const JOB_MODULES = [automaticReview, completeAbort, documents, maintenance, periodic] as const;
 
 declare global {
   var __jobRunner: JobRunner | undefined;

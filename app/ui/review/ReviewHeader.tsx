@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { StatusTag } from "~/ui/TransferTable";
 
-const TABS = ["overview", "documents"] as const;
+const TABS = ["overview", "documents", "analysis"] as const;
 export type ReviewTab = (typeof TABS)[number];
+/** Spec 02 §2.1: Granskning is the property manager's tab. */
+const tabsFor = (role: string) => TABS.filter((tab) => tab !== "analysis" || role === "PropertyManager");
 
 /** Association, type and object, the status, the maintenance notice and the tabs (navigation links). */
 export function ReviewHeader({
@@ -12,7 +14,7 @@ export function ReviewHeader({
   role,
   current = "overview",
   basePath = `/transfers/${review.id}`,
-  tabs = TABS,
+  tabs = tabsFor(role),
 }: {
   review: TransferReview;
   role: React.ComponentProps<typeof StatusTag>["role"];
@@ -20,7 +22,7 @@ export function ReviewHeader({
   current?: ReviewTab;
   /** Where the tabs are: /transfers/{id}, or /transfers/private/{id} for the private party. */
   basePath?: string;
-  /** The tabs this viewer has, when not all (the private party's pages). */
+  /** The tabs this viewer has, when not the review side's own (the private party's pages). */
   tabs?: readonly ReviewTab[];
 }) {
   const { t } = useTranslation("review");
@@ -49,6 +51,12 @@ export function ReviewHeader({
             <li key={tab}>
               <Link to={`${basePath}/${tab}`} aria-current={tab === current ? "page" : undefined}>
                 {t(`tabs.${tab}`)}
+                {tab === "analysis" && review.hasDeviations ? (
+                  <>
+                    <span className="tab-marker" aria-hidden="true" />
+                    <span className="visually-hidden"> ({t("tabs.hasDeviations")})</span>
+                  </>
+                ) : null}
               </Link>
             </li>
           ))}

@@ -41,6 +41,7 @@ import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "./fact
  * | Cancel, Forward (supplement)  | PM / Board (requestAdditionalInformation)            | request Open                                 | bg                      |
  * | Handle (answer)               | Board / PM (requestAdditionalInformation)            | answer Pending                               | bg                      |
  * | AddNote                       | PM / Board (not the private party: no notes panel)   | any, also aborting or aborted                | none                    |
+ * | AcceptDeviation               | PM (reviewApplication)                               | not final, automatic checks exist            | bg, notInTransferReview, noOpenDeviations |
  *
  * bg = backgroundTask, which precedes every other reason. SEND_TO_REVIEW_ORDER and DECISION_ORDER are
  * the orders in which `sendToMembershipReviewBlockers` and `decisionBlockers` test their blockers.
@@ -72,6 +73,8 @@ export const BLOCKER_CODES = [
   "orderAlreadyPresent",
   "creditCheckErased",
   "creditCheckUnavailable",
+  "notInTransferReview",
+  "noOpenDeviations",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
 
@@ -613,5 +616,31 @@ export function documentCategoryCanBeChanged(
     document.dataErasedAt === null &&
     document.supplementAnswerId === null &&
     uploadableCategories(facts.transferType).includes(document.category)
+  );
+}
+
+// ---- Automatic review (issue 17 item 3) ----
+
+/**
+ * Accept deviations of the automatic review (spec 02 §4: only while the status is TransferReviewInProgress): the
+ * property manager's side with the user action reviewApplication, on a transfer that has been reviewed and is
+ * not final; disabled while a background task runs (the review itself), outside TransferReviewInProgress, and
+ * when no deviation is open.
+ */
+export function acceptDeviationAction(
+  viewer: Viewer,
+  facts: TransferFacts,
+  _now: Date,
+): PolicyAction<"AcceptDeviation"> | undefined {
+  const sides = sidesOf(viewer, facts);
+  if (!sides?.propertyManager || !holds(viewer, "reviewApplication")) return undefined;
+  if (isAbortingOrAborted(facts) || isFinal(facts) || facts.checks.length === 0) return undefined;
+  return policyAction(
+    "AcceptDeviation",
+    firstBlocker([
+      ["backgroundTask", hasBackgroundTask(facts)],
+      ["notInTransferReview", facts.status !== "TransferReviewInProgress"],
+      ["noOpenDeviations", !facts.checks.some((c) => c.result === "Deviation")],
+    ]),
   );
 }

@@ -7,6 +7,7 @@ import type { LivePublisher, EventName, Payloads } from "../events.server";
 import { transferGroup } from "../events.server";
 import type { RunningTask, TransferActionType, TransferStatus } from "~/lib/transfer";
 import {
+  AcceptDeviationsSchema,
   AutomaticReviewResultSchema,
   NoteSchema,
   RequestAdditionalInfoSchema,
@@ -29,6 +30,7 @@ import {
 import { loadTransferFacts } from "./load.server";
 import { parseJsonList } from "../../db/json-columns.server";
 import {
+  acceptDeviationAction,
   noteActions,
   noteAudienceOf,
   supplementActions,
@@ -42,6 +44,7 @@ import { enqueueTransferSummary, hasTransferSummary } from "../documents/summary
 import { readManagerFacts, type ManagerSystemOf } from "../application/manager.server";
 import { loadStoredApplication } from "../application/read.server";
 import { validateStoredApplication } from "../application/validation.server";
+import { enqueueAutomaticReview } from "../review/queue.server";
 
 /**
  * The transfer use cases, every one through the same pipeline (`run`). In one transaction it reads the
@@ -338,7 +341,7 @@ export async function submitApplication(
     action: "CreateApplication",
     expectedVersion: version,
     patch: (row) => ({ running_tasks: tasksWith(row, "AutomaticReview") }),
-    write: async (trx, row) => {
+    write: async (trx, row, at) => {
       const result = validateStoredApplication(
         await loadStoredApplication(trx, row),
         manager,
@@ -349,39 +352,179 @@ export async function submitApplication(
         for (const e of result.errors) (fields[e.property] ??= []).push(e.message);
         throw invalid(fields);
       }
+      // Enqueued in the submission's own transaction: a sent application always has its review.
+      await enqueueAutomaticReview(trx, row.id, new Date(at));
     },
     events: (row) => [event(row.id, "transferTaskStarted", { transferId: row.id, task: "AutomaticReview" })],
   });
 }
 
-/** The automatic review finished (a job): its checks are stored and the transfer is ready for review. */
+/**
+ * The automatic review finished (a job): its checks are stored and, after the first review, the transfer is ready
+ * for review. A check keeps its id across runs; a deviation the manager accepted stays accepted while the same
+ * check still deviates, and is reset when the check became Valid (a later deviation must be accepted anew).
+ */
 export function completeAutomaticReview(ctx: UseCaseContext, input: unknown) {
   const { transferId, checks } = parse(AutomaticReviewResultSchema, input);
+  const merged = (previous: ReadonlyArray<{ type: string; result: string }>) =>
+    checks.map((check) => {
+      const before = previous.find((p) => p.type === check.type);
+      const keepAccepted = check.result !== "Valid" && before?.result === "AcceptedDeviation";
+      return {
+        type: check.type,
+        result: keepAccepted ? ("AcceptedDeviation" as const) : check.result,
+        keepAccepted,
+      };
+    });
   return run(ctx, transferId, {
-    useCase: "completeAutomaticReview",
-    patch: (row) => ({
+    useCase: (row) => (row.status === "ApplicationSent" ? "completeAutomaticReview" : null),
+    audit: ({ row, useCase, from, to }) => ({
+      entity: "automatic_review",
+      entityId: row.id,
+      action: useCase ?? "completeAutomaticReview",
+      before: { status: from, hasDeviations: row.has_deviations === 1 },
+      after: { status: to, checks: checks.map((c) => `${c.type}:${c.result}`) },
+    }),
+    patch: (row, facts) => ({
       running_tasks: tasksWithout(row, "AutomaticReview"),
-      has_deviations: checks.some((c) => c.result === "Deviation") ? 1 : 0,
+      has_deviations: merged(facts.checks).some((c) => c.result === "Deviation") ? 1 : 0,
     }),
     write: async (trx, row, at) => {
-      await trx.deleteFrom("automatic_checks").where("transfer_id", "=", row.id).execute();
-      for (const check of checks) {
-        await trx
-          .insertInto("automatic_checks")
-          .values({
-            id: crypto.randomUUID(),
-            transfer_id: row.id,
-            type: check.type,
-            result: check.result,
-            created_at: at,
-          })
-          .execute();
+      const previous = await trx
+        .selectFrom("automatic_checks")
+        .select(["id", "type", "result"])
+        .where("transfer_id", "=", row.id)
+        .execute();
+      const next = merged(previous);
+      const stale = previous.filter((p) => !next.some((c) => c.type === p.type)).map((p) => p.id);
+      if (stale.length > 0) await trx.deleteFrom("automatic_checks").where("id", "in", stale).execute();
+      for (const check of next) {
+        const existing = previous.find((p) => p.type === check.type);
+        if (existing && check.keepAccepted) continue;
+        if (existing) {
+          await trx
+            .updateTable("automatic_checks")
+            .set({ result: check.result, accepted_by_user_id: null, accepted_at: null, created_at: at })
+            .where("id", "=", existing.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto("automatic_checks")
+            .values({
+              id: crypto.randomUUID(),
+              transfer_id: row.id,
+              type: check.type,
+              result: check.result,
+              created_at: at,
+            })
+            .execute();
+        }
       }
     },
     events: (row) => [
       event(row.id, "transferTaskCompleted", { transferId: row.id, task: "AutomaticReview" }),
-      event(row.id, "transferReadyForReview", { transferId: row.id }),
+      ...(row.status === "ApplicationSent"
+        ? [event(row.id, "transferReadyForReview", { transferId: row.id })]
+        : []),
     ],
+  });
+}
+
+/**
+ * The statuses in which a change can alter the automatic review's result and the review is run again: from the
+ * sent application until the board's decision (after it, the review has no further use).
+ */
+const REVIEW_AGAIN_IN: readonly TransferStatus[] = [
+  "ApplicationSent",
+  "TransferReviewInProgress",
+  "AwaitingInfoRequestAnswer",
+  "MembershipReviewInProgress",
+  "MembershipDecisionPending",
+];
+
+function reviewsAgain(row: TransferRow): boolean {
+  return REVIEW_AGAIN_IN.includes(row.status as TransferStatus) && row.aborting !== 1;
+}
+
+/** The part of a step that runs the review again: the running task, the job, the live event. */
+const reviewAgain = {
+  patch: (row: TransferRow): TransferPatch =>
+    reviewsAgain(row) ? { running_tasks: tasksWith(row, "AutomaticReview") } : {},
+  write: async (trx: Db, row: TransferRow, at: string) => {
+    if (reviewsAgain(row)) await enqueueAutomaticReview(trx, row.id, new Date(at));
+  },
+  events: (row: TransferRow): PublishedEvent[] =>
+    reviewsAgain(row)
+      ? [event(row.id, "transferTaskStarted", { transferId: row.id, task: "AutomaticReview" })]
+      : [],
+};
+
+/**
+ * Run the automatic review again after a change outside a transfer use case (a required document verified): the
+ * AutomaticReview task starts and the job is enqueued. Nothing happens (null) outside REVIEW_AGAIN_IN.
+ */
+export async function rerunAutomaticReview(
+  ctx: UseCaseContext,
+  input: unknown,
+): Promise<UseCaseResult | null> {
+  const { transferId } = parse(TransferRefSchema, input);
+  const row = await ctx.db
+    .selectFrom("transfers")
+    .selectAll()
+    .where("id", "=", transferId)
+    .executeTakeFirst();
+  if (!row || !reviewsAgain(row)) return null;
+  return run(ctx, transferId, {
+    useCase: null,
+    audit: ({ row: current }) => ({
+      entity: "automatic_review",
+      entityId: current.id,
+      action: "rerunAutomaticReview",
+      before: null,
+      after: { runningTasks: "AutomaticReview" },
+    }),
+    patch: reviewAgain.patch,
+    write: reviewAgain.write,
+    events: reviewAgain.events,
+  });
+}
+
+/**
+ * The property manager accepts deviations of the automatic review (spec 02 §5 "Accept deviation"): only ids of
+ * checks of this transfer whose result is Deviation, only when the policy offers AcceptDeviation enabled (status
+ * TransferReviewInProgress, no background task). Who and when is kept on each check.
+ */
+export function acceptDeviations(ctx: UseCaseContext, input: unknown) {
+  const { transferId, checkIds, version } = parse(AcceptDeviationsSchema, input);
+  const actor = userOf(ctx);
+  const ids = [...new Set(checkIds)];
+  return run(ctx, transferId, {
+    offered: (viewer, facts, now) => acceptDeviationAction(viewer, facts, now),
+    expectedVersion: version,
+    useCase: null,
+    audit: ({ row }) => ({
+      entity: "automatic_check",
+      entityId: row.id,
+      action: "acceptDeviations",
+      before: { checkIds: ids, result: "Deviation" },
+      after: { checkIds: ids, result: "AcceptedDeviation" },
+    }),
+    patch: (_row, facts) => {
+      const open = facts.checks.filter((c) => c.result === "Deviation");
+      if (ids.some((id) => !open.some((c) => c.id === id)))
+        throw invalid({ checkIds: ["analysis.notADeviation"] });
+      return { has_deviations: open.some((c) => !ids.includes(c.id)) ? 1 : 0 };
+    },
+    write: async (trx, row, at) => {
+      const changed = await trx
+        .updateTable("automatic_checks")
+        .set({ result: "AcceptedDeviation", accepted_by_user_id: actor.viewer.id, accepted_at: at })
+        .where("transfer_id", "=", row.id)
+        .where("id", "in", ids)
+        .where("result", "=", "Deviation")
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== ids.length) throw conflict();
+    },
   });
 }
 
@@ -423,22 +566,37 @@ export function completeAbort(ctx: UseCaseContext, input: unknown) {
   });
 }
 
-function flag(useCase: UseCase, action: TransferActionType, patch: (now: Date) => TransferPatch) {
+function flag(
+  useCase: UseCase,
+  action: TransferActionType,
+  patch: (now: Date) => TransferPatch,
+  options: { reviewAgain?: boolean } = {},
+) {
   return (ctx: UseCaseContext, input: unknown) => {
     const { transferId, version } = parse(TransferRefSchema, input);
     return run(ctx, transferId, {
       useCase,
       action,
       expectedVersion: version,
-      patch: () => patch(ctx.now ?? new Date()),
+      patch: (row) => ({
+        ...patch(ctx.now ?? new Date()),
+        ...(options.reviewAgain ? reviewAgain.patch(row) : {}),
+      }),
+      ...(options.reviewAgain ? { write: reviewAgain.write, events: reviewAgain.events } : {}),
     });
   };
 }
 
-export const markSaleStopped = flag("markSaleStopped", "MarkAsSaleStopped", () => ({
-  sale_status: "Stopped",
-}));
-export const removeSaleStop = flag("removeSaleStop", "RemoveSaleStopped", () => ({ sale_status: null }));
+// The sale stop is one of the automatic review's checks (NoSaleStop): setting or removing it reviews again.
+export const markSaleStopped = flag(
+  "markSaleStopped",
+  "MarkAsSaleStopped",
+  () => ({ sale_status: "Stopped" }),
+  { reviewAgain: true },
+);
+export const removeSaleStop = flag("removeSaleStop", "RemoveSaleStopped", () => ({ sale_status: null }), {
+  reviewAgain: true,
+});
 export const markUnderInvestigation = flag("markUnderInvestigation", "MarkAsUnderInvestigation", (now) => ({
   under_investigation_since: now.toISOString(),
 }));

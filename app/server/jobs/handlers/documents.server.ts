@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { reviewAfterVerifiedDocument } from "../../domain/review/run-review.server";
 import { expireStalledUploads, verifyDocument } from "../../domain/documents/lifecycle.server";
 import { VERIFY_DOCUMENT_JOB } from "../../domain/documents/uploads.server";
 import { generateTransferSummary, TRANSFER_SUMMARY_JOB } from "../../domain/documents/summary.server";
@@ -8,6 +9,7 @@ import {
   markAnalysisUnreadable,
 } from "../../domain/documents/analysis.server";
 import { getStorage } from "../../integrations/storage/index.server";
+import { rerunAutomaticReview } from "../../domain/transfers/use-cases.server";
 import { defineJob } from "../registry.server";
 
 /** Enqueued by the upload (domain/documents/uploads.server) in the transaction that marks the bytes received. */
@@ -20,7 +22,12 @@ defineJob({
   schema: z.object({ documentId: z.string().min(1) }),
   maxAttempts: 5,
   async handler({ documentId }, { db, now, live }) {
-    return { ...(await verifyDocument(db, getStorage(), documentId, { now: now(), live })) };
+    const outcome = await verifyDocument(db, getStorage(), documentId, { now: now(), live });
+    // A verified required document can change the automatic review's result: it runs again (issue 17 item 3).
+    const reviewAgain =
+      outcome.outcome === "verified" &&
+      (await reviewAfterVerifiedDocument(db, documentId, { now: now(), live }));
+    return { ...outcome, reviewAgain };
   },
 });
 
@@ -60,14 +67,18 @@ defineJob({
   schema: z.object({ transferId: z.string().min(1) }),
   maxAttempts: ANALYSE_ATTEMPTS,
   async handler({ transferId }, { db, now, live, jobId, attempt }) {
+    let result: Record<string, unknown>;
     try {
-      return {
+      result = {
         ...(await analyseTransferDocuments(db, getStorage(), transferId, { now: now(), live, jobId })),
       };
     } catch (error) {
       if (attempt < ANALYSE_ATTEMPTS) throw error;
       await markAnalysisUnreadable(db, transferId, now());
-      return { outcome: "Failed", failure: "Unreadable", error: String(error) };
+      result = { outcome: "Failed", failure: "Unreadable", error: String(error) };
     }
+    // A transfer under review is reviewed again against the new analysis (none before it is sent in).
+    const reviewAgain = await rerunAutomaticReview({ db, actor: "system", now: now(), live }, { transferId });
+    return { ...result, reviewAgain: reviewAgain !== null };
   },
 });
