@@ -46,6 +46,8 @@ const LIST_USERS: ListUser[] = [MANAGER, BOARD];
 const LIST_PATH = "/transfers?sort=Modified&dir=Desc";
 const API_PATH = "/api/core/reviews/transfers";
 const STATIC_PATH = "/favicon.svg";
+// A demo transfer in membership review at Kvarnen 3: Stadsbo's (Maria) and on Erik's board, so both may open it.
+const OVERVIEW_PATH = "/transfers/t-kvarnen-membership-review/overview";
 // The cheapest Remix route there is (one indexed query of a few rows, a small JSON answer): what the
 // framework and the HTTP stack cost per request on this machine, below which no list route can go.
 const FLOOR_PATH = "/api/tenants";
@@ -122,6 +124,19 @@ function targets(origin: string, cookies: Record<string, string>): Target[] {
     },
     api(MANAGER.userId),
     api(BOARD.userId),
+    // Issue 17: one transfer's Översikt, for the manager and for a board member of its association (Kvarnen 3).
+    {
+      name: "overview manager",
+      method: "GET",
+      path: OVERVIEW_PATH,
+      headers: { ...BROWSER, Cookie: cookie(MANAGER.userId) },
+    },
+    {
+      name: "overview board",
+      method: "GET",
+      path: OVERVIEW_PATH,
+      headers: { ...BROWSER, Cookie: cookie(BOARD.userId) },
+    },
     {
       name: "floor /api/tenants",
       method: "GET",
@@ -167,6 +182,9 @@ async function checkTargets(server: RunningServer, list: Target[]): Promise<void
         );
       }
       detail = `25 of totalResults ${body.totalResults}`;
+    } else if (target.path === OVERVIEW_PATH) {
+      if (!text.includes("1102-")) throw new Error(`${target.name}: the overview does not name its object`);
+      detail = `the transfer's overview, ${detail}`;
     }
     console.log(`[bench] check ${target.name}: 200, ${detail}`);
   }
@@ -251,6 +269,22 @@ function printVerdict(rows: Row[]): boolean {
     console.log(
       `  ${pad(name, 19)}  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms  (floor, for comparison: ` +
         `${r.requestsPerSecond.toFixed(0)} req/s)`,
+    );
+  }
+  // Issue 17: the overview's server time at one connection no more than the list page's, for the same user.
+  console.log(
+    `\noverview vs list page at ${large.toLocaleString("en-US")}, 1 connection (p50), target <= 1:`,
+  );
+  const floor1 = at(large, "floor /api/tenants", 1);
+  for (const who of ["manager", "board"]) {
+    const overview = at(large, `overview ${who}`, 1);
+    const list = at(large, `page ${who}`, 1);
+    if (!overview || !list) continue;
+    const ratio = overview.p50 / list.p50;
+    if (ratio > 1) allPass = false;
+    console.log(
+      `  ${pad(`overview ${who}`, 19)}  p50 ${ms(overview.p50)} ms  list ${ms(list.p50)} ms  x${ratio.toFixed(2)}` +
+        `${floor1 ? `  (floor x${(overview.p50 / floor1.p50).toFixed(1)})` : ""}  ${ratio <= 1 ? "PASS" : "FAIL"}`,
     );
   }
   console.log(`\noverall: ${allPass ? "PASS" : "FAIL"}`);
