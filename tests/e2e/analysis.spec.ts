@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
 
 /**
@@ -14,15 +14,6 @@ const TRANSFER = "t-larkan-review-deviations";
 const TAB = `/transfers/${TRANSFER}/analysis`;
 const ACQUIRERS = "Förvärvarna i ansökan stämmer inte med förvärvarna i överlåtelseavtalet.";
 const PAGES = "Minst en sida i de granskade dokumenten saknar läsbar text, till exempel en inskannad bild.";
-
-/** Presses Tab until `target` has the focus (at most `max` times); fails if it never gets it. */
-async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>, max = 10) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 test.describe("the property manager's Granskning tab", () => {
   test.use({ storageState: storageFor("anders") });

@@ -1,7 +1,8 @@
 import PDFDocument from "pdfkit";
 import { expect, test } from "./fixtures";
+import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import pdfjsPackage from "pdfjs-dist/package.json" with { type: "json" };
 
 /**
@@ -37,14 +38,6 @@ async function openPreview(page: Page) {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`\\?preview=${DOCUMENT}#preview-${DOCUMENT}$`));
   return page.getByRole("region", { name: "Förhandsgranskning av Överlåtelseavtal.pdf" });
-}
-
-/** Tab until `target` has focus: the keyboard user's way there, whatever else the row offers on the way. */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 12 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
 }
 
 test.describe("a property manager previews a document", () => {
