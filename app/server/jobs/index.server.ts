@@ -6,6 +6,7 @@ import "./handlers/complete-abort.server";
 import "./handlers/periodic.server";
 import "./handlers/maintenance.server";
 import "./handlers/documents.server";
+import "./handlers/mail.server";
 import { startSchedules } from "./schedule.server";
 
 declare global {

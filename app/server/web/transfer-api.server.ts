@@ -14,6 +14,7 @@ import type { Actor, UseCaseContext } from "../domain/transfers/use-cases.server
 import type { ViewContext } from "../domain/transfers/views.server";
 import { svT } from "../platform/i18n.server";
 import { getLive } from "../live/live.server";
+import { splitMessage } from "~/lib/messages";
 
 /**
  * The JSON API of the transfer domain (spec 02 §7): who is asking, and how the domain's typed refusals
@@ -56,7 +57,10 @@ export function domainErrorResponse(error: DomainError): Response {
     case "Validation": {
       const fields: Record<string, string[]> = {};
       for (const [field, keys] of Object.entries(error.fieldErrors))
-        fields[field] = keys.map((k) => t(domainKey(k)));
+        fields[field] = keys.map((k) => {
+          const { key, values } = splitMessage(k);
+          return t(domainKey(key), values);
+        });
       return apiValidationError(fields);
     }
     case "NotFound":

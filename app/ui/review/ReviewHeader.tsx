@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { StatusTag } from "~/ui/TransferTable";
 
-const TABS = ["overview", "documents"] as const;
+const TABS = ["overview", "documents", "messages"] as const;
 export type ReviewTab = (typeof TABS)[number];
 
 /** Association, type and object, the status, the maintenance notice and the tabs (navigation links). */
@@ -48,12 +48,28 @@ export function ReviewHeader({
           {tabs.map((tab) => (
             <li key={tab}>
               <Link to={`${basePath}/${tab}`} aria-current={tab === current ? "page" : undefined}>
-                {t(`tabs.${tab}`)}
+                {tab === "messages" ? <MessagesTabLabel count={review.numberOfMessages} /> : t(`tabs.${tab}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
+    </>
+  );
+}
+
+/** Meddelande or Meddelanden, with the number of messages as a badge (spec 02 §2.1). */
+function MessagesTabLabel({ count }: { count: number }) {
+  const { t } = useTranslation("review");
+  return (
+    <>
+      {t("messages.tab", { count })}
+      {count > 0 ? (
+        <span className="tab-badge">
+          <span aria-hidden="true">{count}</span>
+          <span className="visually-hidden">, {t("messages.tabCount", { count })}</span>
+        </span>
+      ) : null}
     </>
   );
 }
