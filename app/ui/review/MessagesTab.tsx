@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -58,7 +58,6 @@ export function MessagesTab({ data }: { data: MessagesTabData }) {
   const [replyForm, replyFields] = usePageForm(ReplyFormSchema, {
     id: "reply",
     lastResult: failed.intent === "reply" ? lastResult : undefined,
-    defaultValue: replying ? { messageId: replying } : undefined,
   });
   const composing = canPost && (compose || failed.intent === "newMessage");
   const here = `${basePath}/messages`;
@@ -152,7 +151,7 @@ export function MessagesTab({ data }: { data: MessagesTabData }) {
                       aria-label={t("messages.replyTo", { name: senderName(m.sentBy) })}
                     >
                       <input type="hidden" name="intent" value="reply" />
-                      <input {...getInputProps(replyFields.messageId, { type: "hidden" })} />
+                      <input type="hidden" name="messageId" value={m.id} />
                       <TextArea
                         field={replyFields.body}
                         label={t("messages.reply")}
