@@ -667,7 +667,10 @@ export async function listMessages(ctx: ViewContext, transferId: string): Promis
 }
 
 /** The recipient types the viewer may address on a transfer in scope, the default first; null when out of scope. */
-export async function messageRecipientsOf(ctx: ViewContext, transferId: string): Promise<MessageRole[] | null> {
+export async function messageRecipientsOf(
+  ctx: ViewContext,
+  transferId: string,
+): Promise<MessageRole[] | null> {
   const found = await scoped(ctx, transferId);
   return found ? messageRecipients(ctx.viewer, found.facts) : null;
 }
