@@ -118,8 +118,9 @@ export async function unresolvedMessages(
       "messages.latest_at as latestMessage",
     ])
     .where(unhandledFor(viewer))
+    // Only latest_at: a second key would make SQLite sort every open message instead of walking
+    // messages_unresolved newest first and stopping at the limit (15-45 ms against 0.6 ms at 10,000).
     .orderBy("messages.latest_at", "desc")
-    .orderBy("messages.id")
     .limit(limit)
     .execute();
   return rows;
