@@ -24,7 +24,7 @@ import { actorName, parse, run, userOf, type UseCaseContext } from "./use-cases.
  */
 
 /** How many rows the worklist shows at most, newest first (the spec gives no page size). */
-export const WORKLIST_LIMIT = 100;
+export const WORKLIST_LIMIT = 50;
 
 const addressedTo = (eb: ExpressionBuilder<Database, "messages" | "transfers">, role: MessageRole) =>
   eb.or([
