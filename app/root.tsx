@@ -27,6 +27,8 @@ import { Footer } from "./ui/Footer";
 import { FormAwareMeta } from "./ui/FormAwareMeta";
 import { Header } from "./ui/Header";
 import { LiveStatus } from "./islands/LiveStatus";
+import { MessageCounter } from "./islands/MessageCounter";
+import { headerMessageCount } from "./server/domain/transfers/messages.server";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
@@ -45,8 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const theme = toTheme(tenant);
   const { toasts, headers: toastHeaders } = await getToasts(request);
   const env = getEnv();
+  const messageCount = user ? await headerMessageCount(db, user) : null;
   return json(
     {
+      messageCount,
       user: user && {
         id: user.id,
         tenantId: user.tenantId,
@@ -126,7 +130,14 @@ export default function App() {
         {t("shell.skipToContent")}
       </a>
       {data.testEnvironment ? <TestEnvironmentNotice /> : null}
-      {showHeader ? <Header user={data.user} theme={data.theme} liveStatus={<LiveStatus />} /> : null}
+      {showHeader ? (
+        <Header
+          user={data.user}
+          theme={data.theme}
+          liveStatus={<LiveStatus />}
+          messages={data.messageCount === null ? null : <MessageCounter unresolved={data.messageCount} />}
+        />
+      ) : null}
       {!showHeader && isLogoOnlyHeaderPath(location.pathname) ? (
         <Header user={null} theme={data.theme} />
       ) : null}

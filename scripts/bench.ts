@@ -326,6 +326,12 @@ async function runSearch(): Promise<void> {
   console.table(await benchSearch());
 }
 
+async function runMessages(): Promise<void> {
+  console.log("\n[bench] messages (scripts/bench-messages.ts, its own server on a fresh DATA_DIR):");
+  const { benchMessages } = await import("./bench-messages");
+  console.table(await benchMessages());
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
   ensureBuild();
@@ -397,6 +403,7 @@ async function main(): Promise<number> {
   await runJobs();
   await runUploads();
   await runSearch();
+  await runMessages();
   console.log(`\n[bench] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }

@@ -28,11 +28,14 @@ export function Header({
   user,
   theme,
   liveStatus = null,
+  messages = null,
 }: {
   user: HeaderUser | null;
   theme: HeaderTheme;
   /** The live connection's state (an island), shown to property managers. */
   liveStatus?: React.ReactNode;
+  /** The envelope with the unhandled messages (an island), for users with the messages worklist. */
+  messages?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const headerRef = useRef<HTMLElement>(null);
@@ -66,6 +69,7 @@ export function Header({
         {user ? (
           <div className="header__tools">
             {user.role === "PropertyManager" ? liveStatus : null}
+            {messages}
             {isProxy ? <span className="badge badge--proxy">{t("shell.proxyBadge")}</span> : null}
             {theme.promoteApp && !isProxy ? (
               <details className="disclosure disclosure--app">

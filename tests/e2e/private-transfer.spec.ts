@@ -19,7 +19,7 @@ test.describe("a private party's own transfer", () => {
     javaScriptEnabled,
     expectNoA11yViolations,
   }) => {
-    // Two tabs, an upload and three axe audits: longer than the default.
+    // Three tabs, an upload and three axe audits: longer than the default.
     test.slow();
     const fileName = `Medlemsansökan ${javaScriptEnabled ? "js" : "nojs"}.pdf`;
     await page.goto("/transfers/private");
@@ -28,7 +28,7 @@ test.describe("a private party's own transfer", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(OBJECT);
 
     const tabs = page.getByRole("navigation", { name: "Överlåtelsens delar" }).getByRole("link");
-    await expect(tabs).toHaveText(["Översikt", "Dokument"]);
+    await expect(tabs).toHaveText(["Översikt", "Dokument", /^Meddelande/]);
     await expect(tabs.first()).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("region", { name: "Medlemskapsbeslut" })).toBeVisible();
     const acquirers = page.getByRole("region", { name: "Förvärvare" });

@@ -82,6 +82,7 @@ describe("migrations", () => {
         "0006-jobs",
         "0007-job-results",
         "0008-document-analyses",
+        "0009-mail-outbox",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);

@@ -101,7 +101,7 @@ describe("/transfers/private/{id}", () => {
     }
   });
 
-  it("shows the overview of the own transfer: the facts, two tabs, no notes and no actions", async () => {
+  it("shows the overview of the own transfer: the facts, its tabs, no notes and no actions", async () => {
     const answer = await overview(ELIN_OWN, elin);
     expect(answer.status).toBe(200);
     const data = (await answer.json()) as OverviewData & Record<string, unknown>;
@@ -113,7 +113,7 @@ describe("/transfers/private/{id}", () => {
       ["Anton", 0.5],
     ]);
     expect(data.basePath).toBe(`/transfers/private/${ELIN_OWN}`);
-    expect(data.tabs).toEqual(["overview", "documents"]);
+    expect(data.tabs).toEqual(["overview", "documents", "messages"]);
     expect(data).not.toHaveProperty("notes");
     expect(data).not.toHaveProperty("actions");
   });
@@ -143,7 +143,7 @@ describe("/transfers/private/{id}/documents", () => {
   it("lets the private party upload a PDF without JavaScript, lists it, and remove it after asking", async () => {
     const before = (await (await documents(ELIN_OWN, elin)).json()) as TabData;
     expect(before.upload).toEqual({ disabled: false, reason: null });
-    expect(before.tabs).toEqual(["overview", "documents"]);
+    expect(before.tabs).toEqual(["overview", "documents", "messages"]);
     expect(before.categories.map((c) => c.value)).toContain("MembershipApplication");
 
     const uploaded = await postDocuments(

@@ -113,6 +113,15 @@ export interface SessionsTable {
 
 export type { JobState };
 
+/** An e-mail kept by MAIL=outbox instead of being sent (migration 0009). */
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
 /** A background job (migration 0006). */
 export interface JobsTable {
   id: string;
@@ -501,6 +510,7 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_starts: SignInStartsTable;
   jobs: JobsTable;
+  mail_outbox: MailOutboxTable;
   associations: AssociationsTable;
   property_objects: PropertyObjectsTable;
   board_engagements: BoardEngagementsTable;

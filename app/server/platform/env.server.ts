@@ -46,6 +46,13 @@ const EnvSchema = z.object({
   INSECURE_COOKIES: z.enum(["0", "1"]).optional(),
   /** `1` behind a reverse proxy: X-Forwarded-For and X-Forwarded-Host are believed only then. */
   TRUST_PROXY: z.enum(["0", "1"]).optional(),
+  /** Where e-mail goes: `outbox` (stored in the database, readable at /dev/mail) or an smtp:// or smtps:// URL. */
+  MAIL: z
+    .string()
+    .regex(/^(outbox|smtps?:\/\/.+)$/, "MAIL must be outbox or an smtp:// or smtps:// URL")
+    .default("outbox"),
+  /** The sender of the product's e-mail. */
+  MAIL_FROM: z.string().default("Överlåtelseportalen <no-reply@overlatelseportalen.se>"),
   /** Where documents are stored: `disk` (DATA_DIR/files, the default) or `s3` (S3_* below). */
   STORAGE: z.enum(["disk", "s3"]).default("disk"),
   S3_BUCKET: z.string().optional(),

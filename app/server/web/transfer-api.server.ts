@@ -13,8 +13,8 @@ import { viewerFor } from "../domain/transfers/scope.server";
 import type { Actor, UseCaseContext } from "../domain/transfers/use-cases.server";
 import type { ViewContext } from "../domain/transfers/views.server";
 import { svT } from "../platform/i18n.server";
-import { splitMessage } from "~/lib/messages";
 import { getLive } from "../live/live.server";
+import { splitMessage } from "~/lib/messages";
 
 /**
  * The JSON API of the transfer domain (spec 02 §7): who is asking, and how the domain's typed refusals

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { StatusTag } from "~/ui/TransferTable";
 
-const TABS = ["overview", "documents", "analysis"] as const;
+// Spec 02 §2.1's order (Kompletteringar, between Dokument and Granskning, comes with the supplements).
+const TABS = ["overview", "documents", "analysis", "messages"] as const;
 export type ReviewTab = (typeof TABS)[number];
 /** Spec 02 §2.1: Granskning is the property manager's tab. */
 const tabsFor = (role: string) => TABS.filter((tab) => tab !== "analysis" || role === "PropertyManager");
@@ -50,7 +51,7 @@ export function ReviewHeader({
           {tabs.map((tab) => (
             <li key={tab}>
               <Link to={`${basePath}/${tab}`} aria-current={tab === current ? "page" : undefined}>
-                {t(`tabs.${tab}`)}
+                {tab === "messages" ? <MessagesTabLabel count={review.numberOfMessages} /> : t(`tabs.${tab}`)}
                 {tab === "analysis" && review.hasDeviations ? (
                   <>
                     <span className="tab-marker" aria-hidden="true" />
@@ -62,6 +63,22 @@ export function ReviewHeader({
           ))}
         </ul>
       </nav>
+    </>
+  );
+}
+
+/** Meddelande or Meddelanden, with the number of messages as a badge (spec 02 §2.1). */
+function MessagesTabLabel({ count }: { count: number }) {
+  const { t } = useTranslation("review");
+  return (
+    <>
+      {t("messages.tab", { count })}
+      {count > 0 ? (
+        <span className="tab-badge">
+          <span aria-hidden="true">{count}</span>
+          <span className="visually-hidden">, {t("messages.tabCount", { count })}</span>
+        </span>
+      ) : null}
     </>
   );
 }

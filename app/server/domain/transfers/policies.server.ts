@@ -75,6 +75,7 @@ export const BLOCKER_CODES = [
   "creditCheckUnavailable",
   "notInTransferReview",
   "noOpenDeviations",
+  "messagePostingClosed",
 ] as const;
 export type BlockerCode = (typeof BLOCKER_CODES)[number];
 
@@ -553,6 +554,43 @@ export function canResolveMessage(viewer: Viewer, facts: TransferFacts, messageI
   return ownRoles.some(
     (role) => message.recipient === role || (message.recipient === null && message.sentByRole !== role),
   );
+}
+
+// ---- Messages (issue 19) ----
+
+/** The side a viewer writes messages as: Förvaltare, Förening, or the private party as Förmedlare. */
+export function messageSenderRole(viewer: Viewer, facts: TransferFacts): MessageRole | null {
+  const sides = sidesOf(viewer, facts);
+  if (sides === null) return null;
+  if (sides.privateParty) return "Intermediary";
+  return sides.propertyManager ? "PropertyManager" : "BoardMember";
+}
+
+/**
+ * The recipient types the viewer may address (spec 02 §2.8: the other parties of the object), the default first.
+ * A broker (Förmedlare) is a party only of a transfer a broker or a private party initiated.
+ */
+export function messageRecipients(viewer: Viewer, facts: TransferFacts): MessageRole[] {
+  const sender = messageSenderRole(viewer, facts);
+  if (sender === null) return [];
+  const hasIntermediary =
+    facts.initiatorRole === "Intermediary" || facts.initiatorRole === "PrivateIntermediary";
+  const parties: MessageRole[] = [
+    "PropertyManager",
+    "BoardMember",
+    ...(hasIntermediary ? ["Intermediary" as const] : []),
+  ];
+  return parties.filter((role) => role !== sender);
+}
+
+/** Posting and replying (spec 02 §6): offered in scope unless aborting; closed 7 days after the entry date. */
+export function messageActions(
+  viewer: Viewer,
+  facts: TransferFacts,
+  now: Date,
+): PolicyAction<"PostMessage">[] {
+  if (!isInScope(viewer, facts) || isAbortingOrAborted(facts)) return [];
+  return [policyAction("PostMessage", canPostMessage(viewer, facts, now) ? null : "messagePostingClosed")];
 }
 
 // ---- Documents (issue 14) ----

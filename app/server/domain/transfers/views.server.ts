@@ -50,6 +50,7 @@ import {
   documentCanBeWithdrawn,
   documentCategoryCanBeChanged,
   documentUploadAction,
+  messageRecipients,
   uploadableCategories,
   noteActions,
   noteAudienceOf,
@@ -663,6 +664,15 @@ export async function listMessages(ctx: ViewContext, transferId: string): Promis
       resolved: m.resolved === 1,
       canResolve: canResolveMessage(ctx.viewer, found.facts, m.id),
     }));
+}
+
+/** The recipient types the viewer may address on a transfer in scope, the default first; null when out of scope. */
+export async function messageRecipientsOf(
+  ctx: ViewContext,
+  transferId: string,
+): Promise<MessageRole[] | null> {
+  const found = await scoped(ctx, transferId);
+  return found ? messageRecipients(ctx.viewer, found.facts) : null;
 }
 
 /** The viewer's side's notes: Anteckningar for managers, Styrelseanteckningar for the board. Newest first. */

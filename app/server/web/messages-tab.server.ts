@@ -1,0 +1,154 @@
+import { json } from "@remix-run/node";
+import { NewMessageFormSchema, ReplyFormSchema, ResolveFormSchema } from "~/schemas/messages";
+import type { MessageRole } from "~/lib/transfer";
+import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
+import { postMessage, replyToMessage, setMessageResolved } from "../domain/transfers/messages.server";
+import { listMessages, messageRecipientsOf } from "../domain/transfers/views.server";
+import { getT, svT } from "../platform/i18n.server";
+import { formError, handleIntent, parseForm, readPageForm } from "./forms.server";
+import {
+  notFoundPage,
+  reviewNavigation,
+  reviewOf,
+  reviewPage,
+  reviewPath,
+  type ReviewSide,
+} from "./review-page.server";
+import { redirectWithToast } from "./toast.server";
+import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
+
+/**
+ * The Meddelanden tab's server half (spec 02 §2.8, issue 19), shared by the review side (/transfers/{id}/messages)
+ * and the private party's (/transfers/private/{id}/messages): the messages with replies, the recipients the viewer
+ * may choose, and the action's three forms (newMessage, reply, resolve). The domain checks each again.
+ */
+
+export async function messagesTabLoader(request: Request, transferId: string, side: ReviewSide) {
+  const page = await reviewPage(request, side);
+  const t = await getT(request, "review");
+  const now = new Date();
+  const ctx = { db: page.db, viewer: page.viewer, now, t: svT() };
+  const [review, messages, recipients] = await Promise.all([
+    reviewOf(page, transferId, "messages", now),
+    listMessages(ctx, transferId),
+    messageRecipientsOf(ctx, transferId),
+  ]);
+  if (!messages || !recipients) throw notFoundPage();
+  const search = new URL(request.url).searchParams;
+  const replyTo = search.get("svara");
+  return json(
+    {
+      title: t("messages.title"),
+      review,
+      role: page.user.role,
+      side,
+      ...reviewNavigation(side, review.id),
+      messages,
+      recipients,
+      canPost: review.canPostMessage,
+      // The `Nytt meddelande` button opens the form as a page state, which works without JavaScript.
+      compose: search.has("nytt"),
+      replyTo: replyTo && messages.some((m) => m.id === replyTo) ? replyTo : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+function validationErrors(error: DomainError): string[] {
+  return Object.values(error.fieldErrors).flat().map(domainKey);
+}
+
+export async function messagesTabAction(request: Request, transferId: string, side: ReviewSide) {
+  const { user, viewer } = await reviewPage(request, side);
+  const form = await readPageForm(request);
+  const here = reviewPath(side, transferId, "messages");
+  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
+  const refused = (error: unknown, to = here, key = "review:toast.refused") => {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "NotFound") throw notFoundPage();
+    return redirectWithToast(
+      to,
+      { key, values: { reason: domainErrorText(error) }, type: "error" },
+      { request },
+    );
+  };
+
+  return handleIntent(form, {
+    newMessage: async () => {
+      const submission = parseForm(form, NewMessageFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const offered = await messageRecipientsOf(
+        { db: ctx.db, viewer, now: new Date(), t: svT() },
+        transferId,
+      );
+      if (!offered) throw notFoundPage();
+      const chosen = submission.value.recipients ?? [];
+      if (offered.length > 1 && chosen.length === 0)
+        return formError(submission, { formErrors: ["domain:messages.recipientRequired"] });
+      if (chosen.some((r) => !offered.includes(r)))
+        return formError(submission, { formErrors: ["domain:messages.recipientNotOffered"] });
+      // One offered type: that one. Every offered type ticked: one message to all other parties.
+      const targets: Array<MessageRole | null> =
+        offered.length === 1
+          ? [offered[0]!]
+          : chosen.length === offered.length
+            ? [null]
+            : [...new Set(chosen)];
+      let messageId = "";
+      try {
+        for (const recipient of targets) {
+          ({ messageId } = await postMessage(ctx, { transferId, body: submission.value.body, recipient }));
+        }
+      } catch (error) {
+        if (isDomainError(error) && error.code === "Validation")
+          return formError(submission, { formErrors: validationErrors(error) });
+        return refused(error);
+      }
+      return redirectWithToast(
+        `${here}#${encodeURIComponent(messageId)}`,
+        { key: "review:messages.toast.sent" },
+        { request },
+      );
+    },
+    reply: async () => {
+      const submission = parseForm(form, ReplyFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const { messageId, body } = submission.value;
+      try {
+        await replyToMessage(ctx, { transferId, messageId, body });
+      } catch (error) {
+        if (isDomainError(error) && error.code === "Validation")
+          return formError(submission, { formErrors: validationErrors(error) });
+        return refused(error);
+      }
+      return redirectWithToast(
+        `${here}#${encodeURIComponent(messageId)}`,
+        { key: "review:messages.toast.replied" },
+        { request },
+      );
+    },
+    resolve: async () => {
+      const submission = parseForm(form, ResolveFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const resolved = submission.value.resolved === "on";
+      const { messageId } = submission.value;
+      const to = `${here}#${encodeURIComponent(messageId)}`;
+      try {
+        await setMessageResolved(ctx, { transferId, messageId, resolved });
+      } catch (error) {
+        if (isDomainError(error) && error.code !== "NotFound") {
+          const key = resolved
+            ? "review:messages.toast.resolveFailed"
+            : "review:messages.toast.unresolveFailed";
+          return redirectWithToast(to, { key, type: "error" }, { request });
+        }
+        return refused(error);
+      }
+      return redirectWithToast(
+        to,
+        { key: resolved ? "review:messages.toast.resolved" : "review:messages.toast.unresolved" },
+        { request },
+      );
+    },
+  });
+}
