@@ -1,7 +1,7 @@
 /**
  * The HTTP client of the credit bureau's consumer-report API; the contract it speaks is
  * docs/credit-bureau-api.md. Every call carries `Authorization: Bearer {token}` and `Accept: application/json`
- * and must be answered, body included, within the timeout. 400/404/422 -> invalidRequest; 401/403 ->
+ * and must be answered, body included, within the timeout. 400/404/409/422 -> invalidRequest; 401/403 ->
  * unauthorized; 408, 429, 5xx, network failure, timeout and the caller's abort -> unavailable; anything else,
  * and an answer outside the contract -> unknown.
  */
@@ -84,7 +84,7 @@ export function createHttpCreditBureau(options: HttpCreditBureauOptions): Credit
       throw fail("unavailable", message, { cause });
     }
     const status = response.status;
-    if (status === 400 || status === 404 || status === 422)
+    if (status === 400 || status === 404 || status === 409 || status === 422)
       throw fail("invalidRequest", `The bureau refused the request (${status})`, { httpStatus: status });
     if (status === 401 || status === 403)
       throw fail("unauthorized", `The bureau refused our credentials (${status})`, { httpStatus: status });
