@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stockholmDateParts } from "~/lib/format";
@@ -275,5 +276,26 @@ describe("CreditBureauSimulator", () => {
     await expect(bureau.fetchReport(placed.bureauOrderId)).rejects.toMatchObject({ kind: "unavailable" });
     bureau.down = false;
     expect((await bureau.fetchReport(placed.bureauOrderId)).status).toBe("Success");
+  });
+});
+
+describe("the demo and test numbers of docs/credit-bureau-api.md", () => {
+  const doc = readFileSync(new URL("../../../../docs/credit-bureau-api.md", import.meta.url), "utf8");
+  const rows = [...doc.matchAll(/^\| (\d{8}-\d{4}) \| [^|]+ \| ([^|]+?) +\|$/gm)].map((m) => [m[1]!, m[2]!]);
+
+  it("lists every kind of outcome", () => {
+    expect(rows.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it.each(rows)("%s gives %s", (display, outcome) => {
+    const pnr = display.replace("-", "");
+    const [status, score, detail] = outcome.split(", ");
+    expect(simulatedOutcome(pnr)).toBe(status!.replace(/ \(.*/, ""));
+    if (status !== "Success") return;
+    const report = simulatedReport({ personalNumber: pnr, orderedAt: new Date(), requester: "X" });
+    expect(report.creditDecision.creditCheckScore).toBe(score!.replace(/ \(.*/, ""));
+    const remarks = /^(\d+) remarks$/.exec(detail ?? "");
+    if (remarks) expect(report.remarksOfPayment).toHaveLength(Number(remarks[1]));
+    if (detail === "a property") expect(report.realEstateProperties).toHaveLength(1);
   });
 });
