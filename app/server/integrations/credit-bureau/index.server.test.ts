@@ -1,10 +1,17 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "~/server/db/kysely.server";
+import { freshSqlite } from "../../../../tests/support/db";
+import { seedTransfers } from "../../db/seed/transfers.server";
 import {
   CreditBureauConfigError,
   CreditBureauSimulator,
   creditBureauConfig,
   DEFAULT_SIMULATOR_LATENCY_MS,
   getCreditBureau,
+  namesFromDatabase,
 } from "./index.server";
 
 const HTTP = {
@@ -68,5 +75,45 @@ describe("getCreditBureau", () => {
     const bureau = getCreditBureau(HTTP);
     expect(bureau).not.toBeInstanceOf(CreditBureauSimulator);
     expect(typeof bureau.orderReport).toBe("function");
+  });
+});
+
+describe("the simulated population register", () => {
+  let handle: DbHandle;
+  let filesDir: string;
+
+  beforeAll(async () => {
+    handle = await freshSqlite();
+    filesDir = await fs.mkdtemp(path.join(os.tmpdir(), "credit-sim-"));
+    await seedTransfers(handle.db, { filesDir });
+  });
+
+  afterAll(async () => {
+    await handle.destroy();
+    await fs.rm(filesDir, { recursive: true, force: true });
+  });
+
+  it("names a user, else a transfer party, else nobody", async () => {
+    const nameOf = namesFromDatabase(() => handle.db);
+    expect(await nameOf("196803142428")).toBe("Karin Lindqvist");
+    expect(await nameOf("200409301876")).toBe("Oliver Lind");
+    expect(await nameOf("197001010342")).toBeNull();
+  });
+
+  it("gives a demo acquirer's report the acquirer's name", async () => {
+    const bureau = getCreditBureau({ CREDIT_BUREAU_LATENCY_MS: "0" }, () => handle.db);
+    const order = await bureau.orderReport({
+      personalNumber: "20040930-1876",
+      legitimateNeed: {
+        purpose: "Medlemsprövning",
+        requestedBy: { tenant: "styrelseportalen", userId: "u-1" },
+      },
+      reference: "cc-oliver",
+    });
+    const answer = await bureau.fetchReport(order.bureauOrderId);
+    expect(answer.status === "Success" && answer.report.fullName).toBe("Oliver Lind");
+    expect(answer.status === "Success" && answer.report.history[0]?.description).toBe(
+      "Kreditupplysning tagen av Överlåtelseportalen (styrelseportalen)",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stockholmDateParts } from "~/lib/format";
+import { CreditCheckResultViewSchema } from "~/schemas/transfer-views";
 import { generatePersonnummer, luhnCheckDigit } from "~/lib/personnummer";
 import {
   CreditBureauSimulator,
@@ -297,5 +298,14 @@ describe("the demo and test numbers of docs/credit-bureau-api.md", () => {
     const remarks = /^(\d+) remarks$/.exec(detail ?? "");
     if (remarks) expect(report.remarksOfPayment).toHaveLength(Number(remarks[1]));
     if (detail === "a property") expect(report.realEstateProperties).toHaveLength(1);
+  });
+});
+
+describe("a simulated report as the pages read it", () => {
+  it("fits the credit check view of spec 02 §3 (app/schemas/transfer-views.ts)", () => {
+    for (const pnr of [KARIN, "197001010342", "196104222739", "198507722380"]) {
+      const report = simulatedReport({ personalNumber: pnr, orderedAt: ORDERED_AT, requester: "X" });
+      expect(CreditCheckResultViewSchema.parse(report)).toEqual(report);
+    }
   });
 });

@@ -243,20 +243,16 @@ export function simulatedReport(input: SimulatedReportInput): CreditReport {
           return {
             year: orderYear - back,
             totalGrossIncome: gross,
-            incomeOfEmployment: gross - active - passive > 0 ? gross - active - passive : 0,
+            // At least 84 000 gross, at most 40 % active and 20 000 passive: employment is never negative.
+            incomeOfEmployment: gross - active - passive,
             incomeOfActiveBusinessActivity: active,
-            incomeOfPassiveBusinessActivity: gross - active - passive > 0 ? passive : 0,
+            incomeOfPassiveBusinessActivity: passive,
             deficitOfCapital,
             surplusOfCapital,
             deductionFromEarnedIncome,
             finalTax: Math.max(0, Math.round((taxable * 0.31) / 100) * 100),
           };
         });
-  // Employment + business make up the gross income, whatever the rounding above did.
-  for (const t of taxAssessments) {
-    t.incomeOfEmployment =
-      t.totalGrossIncome - t.incomeOfActiveBusinessActivity - t.incomeOfPassiveBusinessActivity;
-  }
 
   const remarkCount =
     score === "AdviceAgainstCredit"
