@@ -38,6 +38,16 @@ const EnvSchema = z.object({
   PROPERTY_MANAGERS_LATENCY_MS: z.string().optional(),
   PROPERTY_MANAGERS_DOWN: z.string().optional(),
   PROPERTY_MANAGERS_PARTIAL: z.string().optional(),
+  /**
+   * `simulator` (default) or `http` (CREDIT_BUREAU_URL and _TOKEN); every setting is checked by
+   * creditBureauConfig, so that a bad value names its variable.
+   */
+  CREDIT_BUREAU: z.string().optional(),
+  CREDIT_BUREAU_URL: z.string().optional(),
+  CREDIT_BUREAU_TOKEN: z.string().optional(),
+  CREDIT_BUREAU_TIMEOUT_MS: z.string().optional(),
+  CREDIT_BUREAU_LATENCY_MS: z.string().optional(),
+  CREDIT_BUREAU_DOWN: z.string().optional(),
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Log each database query that took at least this many ms (0: all); unset: none. */
