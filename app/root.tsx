@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const theme = toTheme(tenant);
   const { toasts, headers: toastHeaders } = await getToasts(request);
   const env = getEnv();
-  const messageCount = user ? await headerMessageCount(db, user) : null;
+  const messageCount = user ? await headerMessageCount(request, db, user) : null;
   return json(
     {
       messageCount,

@@ -9,7 +9,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import {
   hasMessageWorklist,
-  unresolvedCount,
+  headerMessageCount,
   unresolvedMessages,
   type WorklistItem,
 } from "~/server/domain/transfers/messages.server";
@@ -41,7 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const title = user.role === "PropertyManager" ? t("worklist.titleManager") : t("worklist.titleBoard");
   const now = new Date();
   try {
-    const [items, total] = await Promise.all([unresolvedMessages(db, viewer), unresolvedCount(db, viewer)]);
+    // The total is the header's number, counted once for both loaders of this request.
+    const [items, total] = await Promise.all([
+      unresolvedMessages(db, viewer),
+      headerMessageCount(request, db, user).then((n) => n ?? 0),
+    ]);
     const watchers = await recentWatchers(
       db,
       viewer,

@@ -1,3 +1,4 @@
+import { perRequest } from "../../platform/request-memo.server";
 import crypto from "node:crypto";
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "../../db/kysely.server";
@@ -85,11 +86,16 @@ export async function unresolvedCount(db: Db, viewer: Viewer): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The header envelope's number for a signed-in user, or null when they have no messages worklist. */
-export async function headerMessageCount(db: Db, user: User): Promise<number | null> {
-  if (user.status !== "Active") return null;
-  const viewer = await viewerFor(db, user);
-  return hasMessageWorklist(viewer) ? unresolvedCount(db, viewer) : null;
+/**
+ * The header envelope's number for a signed-in user, or null when they have no messages worklist. Counted once
+ * per request: the root loader (the header) and the worklist page (its total) ask for the same number.
+ */
+export function headerMessageCount(request: Request, db: Db, user: User): Promise<number | null> {
+  return perRequest(request, `messages:unresolved:${user.id}`, async () => {
+    if (user.status !== "Active") return null;
+    const viewer = await viewerFor(db, user);
+    return hasMessageWorklist(viewer) ? unresolvedCount(db, viewer) : null;
+  });
 }
 
 export interface WorklistItem {
