@@ -6,6 +6,7 @@
  * and an answer outside the contract -> unknown.
  */
 import * as z from "zod";
+import { checkedAnswer, type ContractAnswer } from "../contract.server";
 import { normalizeCreditReportRequest } from "./request.server";
 import {
   BUREAU_ORDER_STATUSES,
@@ -38,7 +39,7 @@ const resultSchema = z.discriminatedUnion("status", [
   z.object({ orderId, status: z.literal("Error"), reason }),
 ]);
 
-type Answer = { status: number; body: unknown };
+type Answer = ContractAnswer;
 
 export function createHttpCreditBureau(options: HttpCreditBureauOptions): CreditBureau {
   const { token } = options;
@@ -99,15 +100,8 @@ export function createHttpCreditBureau(options: HttpCreditBureauOptions): Credit
     }
   }
 
-  function parse<T>(schema: z.ZodType<T>, answer: Answer): T {
-    const result = schema.safeParse(answer.body);
-    if (!result.success) {
-      throw fail("unknown", `The answer does not match the contract: ${z.prettifyError(result.error)}`, {
-        httpStatus: answer.status,
-      });
-    }
-    return result.data;
-  }
+  const parse = <T>(schema: z.ZodType<T>, answer: Answer): T =>
+    checkedAnswer(schema, answer, (message, httpStatus) => fail("unknown", message, { httpStatus }));
 
   return {
     async orderReport(

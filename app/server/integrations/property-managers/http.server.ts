@@ -6,6 +6,7 @@
  * answer outside the contract -> unknown.
  */
 import * as z from "zod";
+import { checkedAnswer, type ContractAnswer } from "../contract.server";
 import { IDENTIFIER_TYPES } from "~/lib/identifier";
 import { normalizeIdentifierForSearch, normalizeSearchQuery } from "./query.server";
 import {
@@ -57,7 +58,7 @@ const objectSchema = z.object({
 const searchSchema = z.object({ objects: z.array(objectSchema), complete: z.boolean() });
 const caseSchema = z.object({ caseId: z.string().min(1) });
 
-type Answer = { status: number; body: unknown };
+type Answer = ContractAnswer;
 
 export function createHttpPropertyManager(options: HttpPropertyManagerOptions): PropertyManagerSystem {
   const { providerId, token } = options;
@@ -110,15 +111,8 @@ export function createHttpPropertyManager(options: HttpPropertyManagerOptions): 
     }
   }
 
-  function parse<T>(schema: z.ZodType<T>, answer: Answer): T {
-    const result = schema.safeParse(answer.body);
-    if (!result.success) {
-      throw fail("unknown", `The answer does not match the contract: ${z.prettifyError(result.error)}`, {
-        httpStatus: answer.status,
-      });
-    }
-    return result.data;
-  }
+  const parse = <T>(schema: z.ZodType<T>, answer: Answer): T =>
+    checkedAnswer(schema, answer, (message, httpStatus) => fail("unknown", message, { httpStatus }));
 
   function toObject(o: z.infer<typeof objectSchema>): PropertyObject {
     const { managerId, ...rest } = o;
