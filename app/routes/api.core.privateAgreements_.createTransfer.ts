@@ -2,17 +2,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
 import { notFound } from "~/server/domain/transfers/errors.server";
 import { isPrivateParty } from "~/server/domain/transfers/scope.server";
-import { apiError, methodNotAllowed } from "~/server/web/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import {
   actorFor,
   answerCreate,
   badRequest,
   objectIdFor,
   organisationNumberFor,
-  personalNumberOf,
+  ownSearchQuery,
   readBodyObject,
   requestIdFor,
-  searchQueryFor,
   searchWouldFind,
   type FieldErrors,
 } from "~/server/web/create-api.server";
@@ -35,14 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
   const requestId = requestIdFor(body.requestId, errors);
   if (Object.keys(errors).length > 0) return badRequest(errors);
-  const personalNumber = await personalNumberOf(actor.viewer.id);
-  if (!personalNumber) return apiError(403);
-  const query = searchQueryFor(
-    { type: "SocialSecurityNumber", value: personalNumber },
-    organisationNumber,
-    errors,
-  );
-  if (!query) return badRequest(errors);
+  const query = await ownSearchQuery(actor, organisationNumber);
+  if (query instanceof Response) return query;
   const ctx = contextForActor(actor);
   return answerCreate(async () => {
     const { object } = await objectForCreate(ctx, objectId);

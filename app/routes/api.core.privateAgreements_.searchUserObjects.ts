@@ -2,15 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
 import { isPrivateParty } from "~/server/domain/transfers/scope.server";
-import { apiError, methodNotAllowed } from "~/server/web/api.server";
+import { methodNotAllowed } from "~/server/web/api.server";
 import {
   actorFor,
   badRequest,
   organisationNumberFor,
-  personalNumberOf,
+  ownSearchQuery,
   readBodyObject,
   searchIdFor,
-  searchQueryFor,
   startSearch,
   type FieldErrors,
 } from "~/server/web/create-api.server";
@@ -31,14 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const searchId = searchIdFor(actor.viewer.id, body.searchId, errors);
   const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
   if (!searchId || Object.keys(errors).length > 0) return badRequest(errors);
-  const personalNumber = await personalNumberOf(actor.viewer.id);
-  if (!personalNumber) return apiError(403);
-  const query = searchQueryFor(
-    { type: "SocialSecurityNumber", value: personalNumber },
-    organisationNumber,
-    errors,
-  );
-  if (!query) return badRequest(errors);
+  const query = await ownSearchQuery(actor, organisationNumber);
+  if (query instanceof Response) return query;
   await recordAnalyticsEvent(getDb(), {
     name: "SearchPrivateAgreement",
     userId: actor.viewer.id,

@@ -200,6 +200,25 @@ export function createFailure(error: unknown): Response | null {
   return null;
 }
 
+/**
+ * A private party's own search terms (both private calls): their personal number, read fresh, narrowed to an
+ * association when one was named. 403 for a user without one; a query the systems would refuse is a 400.
+ */
+export async function ownSearchQuery(
+  actor: Actor,
+  organisationNumber: string | undefined,
+): Promise<ObjectSearchQuery | Response> {
+  const personalNumber = await personalNumberOf(actor.viewer.id);
+  if (!personalNumber) return apiError(403);
+  const errors: FieldErrors = {};
+  const query = searchQueryFor(
+    { type: "SocialSecurityNumber", value: personalNumber },
+    organisationNumber,
+    errors,
+  );
+  return query ?? badRequest(errors);
+}
+
 /** The user's own personal number (users.personal_number), read fresh, not from the session. */
 export async function personalNumberOf(userId: string): Promise<string | null> {
   return (await getUserById(getDb(), userId))?.personalNumber ?? null;

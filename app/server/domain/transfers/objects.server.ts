@@ -17,15 +17,17 @@ import type { SearchPublisher } from "../../integrations/property-managers/searc
  */
 export async function registerFoundObjects(db: Db, objects: readonly PropertyObject[]): Promise<number> {
   let added = 0;
+  // The tenants the portal serves among those named (one query for the whole answer).
+  const tenantIds = [...new Set(objects.map((o) => o.tenantId))];
+  const served = new Set(
+    tenantIds.length === 0
+      ? []
+      : (await db.selectFrom("tenants").select("id").where("id", "in", tenantIds).execute()).map((t) => t.id),
+  );
   for (const object of objects) {
     const organisationNumber = object.association.organisationNumber.replace(/\D/g, "").slice(-10);
-    const tenant = await db
-      .selectFrom("tenants")
-      .select("id")
-      .where("id", "=", object.tenantId)
-      .executeTakeFirst();
     // A tenant the portal does not serve: nobody here could create a transfer of the object.
-    if (!tenant || organisationNumber.length !== 10) continue;
+    if (!served.has(object.tenantId) || organisationNumber.length !== 10) continue;
     const at = new Date().toISOString();
     await db
       .insertInto("associations")
