@@ -79,7 +79,10 @@ export async function startServer(dataDir: string, label: string): Promise<Runni
   const port = await freePort();
   const logFile = path.join(dataDir, `server-${label}.log`);
   const log = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["./server.js"], {
+  // BENCH_NODE_FLAGS: node flags for the server under measurement only, e.g. `--require ./memlog.cjs` to log
+  // process.memoryUsage() (NODE_OPTIONS is removed above, so the bench's own tsx flags do not leak in).
+  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...flags, "./server.js"], {
     cwd: ROOT,
     env: productEnv(dataDir, { PORT: String(port) }),
     stdio: ["ignore", log, log],
