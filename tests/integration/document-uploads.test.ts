@@ -10,7 +10,8 @@ import { makePdf } from "~/server/db/seed/pdf.server";
 import { expireStalledUploads, UPLOAD_TIMEOUT_MS } from "~/server/domain/documents/lifecycle.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
-import "~/server/jobs/handlers/documents.server";
+// Every job type (verifying a document enqueues its analysis and the automatic review).
+import "~/server/jobs/index.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { answered, request, tampered, signedInSession, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
