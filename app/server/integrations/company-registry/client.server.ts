@@ -24,6 +24,7 @@
  * (retryable); anything else, including an answer that does not match the contract -> unknown.
  */
 import * as z from "zod";
+import { callJson, checkedAnswer, type ContractAnswer, type JsonCall } from "../contract.server";
 import {
   isCurrentOn,
   isIsoDate,
@@ -34,6 +35,7 @@ import {
 import {
   BOARD_ROLES,
   CompanyRegistryError,
+  type CompanyRegistryErrorKind,
   type Association,
   type BoardEngagement,
   type CompanyRegistryClient,
@@ -82,60 +84,33 @@ export function createHttpCompanyRegistryClient(options: HttpCompanyRegistryOpti
   const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? (() => new Date());
 
-  async function get(path: string): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        headers: { Authorization: `Bearer ${options.token}`, Accept: "application/json" },
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: "error",
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      throw new CompanyRegistryError(
-        "unavailable",
-        timedOut ? `No answer within ${timeoutMs} ms` : "The company registry could not be reached",
-        { cause: error },
-      );
-    }
-    const status = response.status;
-    if (status === 404) return { status, body: null };
-    if (status === 400 || status === 422) {
-      throw new CompanyRegistryError("invalidRequest", `The registry rejected the request (${status})`, {
-        httpStatus: status,
-      });
-    }
-    if (status === 408 || status === 429 || status >= 500) {
-      throw new CompanyRegistryError("unavailable", `The registry answered ${status}`, {
-        httpStatus: status,
-      });
-    }
-    if (status !== 200) {
-      throw new CompanyRegistryError("unknown", `Unexpected answer ${status}`, { httpStatus: status });
-    }
-    try {
-      return { status, body: JSON.parse(text) as unknown };
-    } catch (error) {
-      throw new CompanyRegistryError("unknown", "The registry's answer is not JSON", {
-        httpStatus: status,
-        cause: error,
-      });
-    }
-  }
+  const fail = (
+    kind: CompanyRegistryErrorKind,
+    message: string,
+    extra: { httpStatus?: number; cause?: unknown } = {},
+  ) => new CompanyRegistryError(kind, message, extra);
+  const transport: JsonCall<CompanyRegistryErrorKind> = {
+    baseUrl,
+    token: options.token,
+    timeoutMs,
+    who: "The company registry",
+    fail,
+    verdict(status) {
+      if (status === 404) return "noBody";
+      if (status === 400 || status === 422)
+        return { kind: "invalidRequest", message: `The registry rejected the request (${status})` };
+      if (status === 408 || status === 429 || status >= 500)
+        return { kind: "unavailable", message: `The registry answered ${status}` };
+      if (status !== 200) return { kind: "unknown", message: `Unexpected answer ${status}` };
+      return "body";
+    },
+  };
+  const get = (path: string): Promise<ContractAnswer> => callJson(transport, "GET", path, undefined);
 
-  function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-    const result = schema.safeParse(body);
-    if (!result.success) {
-      throw new CompanyRegistryError(
-        "unknown",
-        `The registry's answer does not match the contract: ${z.prettifyError(result.error)}`,
-        { httpStatus: 200 },
-      );
-    }
-    return result.data;
-  }
+  const parse = <T>(schema: z.ZodType<T>, body: unknown): T =>
+    checkedAnswer(schema, { status: 200, body }, (message, httpStatus) =>
+      fail("unknown", message, { httpStatus }),
+    );
 
   return {
     async boardEngagements(personalNumber: string): Promise<BoardEngagement[]> {

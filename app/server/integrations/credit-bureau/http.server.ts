@@ -6,7 +6,7 @@
  * and an answer outside the contract -> unknown.
  */
 import * as z from "zod";
-import { checkedAnswer, type ContractAnswer } from "../contract.server";
+import { callJson, checkedAnswer, type ContractAnswer, type JsonCall } from "../contract.server";
 import { normalizeCreditReportRequest } from "./request.server";
 import {
   BUREAU_ORDER_STATUSES,
@@ -52,53 +52,31 @@ export function createHttpCreditBureau(options: HttpCreditBureauOptions): Credit
     extra: { httpStatus?: number; cause?: unknown } = {},
   ) => new CreditBureauError(kind, message, extra);
 
-  async function call(
+  const transport: JsonCall<CreditBureauError["kind"]> = {
+    baseUrl,
+    token,
+    timeoutMs,
+    who: "The bureau",
+    fail,
+    verdict(status) {
+      if (status === 400 || status === 404 || status === 409 || status === 422)
+        return { kind: "invalidRequest", message: `The bureau refused the request (${status})` };
+      if (status === 401 || status === 403)
+        return { kind: "unauthorized", message: `The bureau refused our credentials (${status})` };
+      if (status === 408 || status === 429 || status >= 500)
+        return { kind: "unavailable", message: `The bureau answered ${status}` };
+      if (status !== 200 && status !== 201 && status !== 202)
+        return { kind: "unknown", message: `Unexpected answer ${status}` };
+      return "body";
+    },
+  };
+  const call = (
     method: string,
     path: string,
     body: unknown,
     headers: Record<string, string>,
     signal?: AbortSignal,
-  ): Promise<Answer> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-        redirect: "error",
-      });
-      text = await response.text();
-    } catch (cause) {
-      const message = timeout.aborted
-        ? `No answer within ${timeoutMs} ms`
-        : signal?.aborted
-          ? "The call was abandoned"
-          : "The bureau could not be reached";
-      throw fail("unavailable", message, { cause });
-    }
-    const status = response.status;
-    if (status === 400 || status === 404 || status === 409 || status === 422)
-      throw fail("invalidRequest", `The bureau refused the request (${status})`, { httpStatus: status });
-    if (status === 401 || status === 403)
-      throw fail("unauthorized", `The bureau refused our credentials (${status})`, { httpStatus: status });
-    if (status === 408 || status === 429 || status >= 500)
-      throw fail("unavailable", `The bureau answered ${status}`, { httpStatus: status });
-    if (status !== 200 && status !== 201 && status !== 202)
-      throw fail("unknown", `Unexpected answer ${status}`, { httpStatus: status });
-    try {
-      return { status, body: JSON.parse(text) as unknown };
-    } catch (cause) {
-      throw fail("unknown", "The answer is not JSON", { httpStatus: status, cause });
-    }
-  }
+  ): Promise<Answer> => callJson(transport, method, path, body, { headers, signal });
 
   const parse = <T>(schema: z.ZodType<T>, answer: Answer): T =>
     checkedAnswer(schema, answer, (message, httpStatus) => fail("unknown", message, { httpStatus }));

@@ -6,7 +6,7 @@
  * answer outside the contract -> unknown.
  */
 import * as z from "zod";
-import { checkedAnswer, type ContractAnswer } from "../contract.server";
+import { callJson, checkedAnswer, type ContractAnswer, type JsonCall } from "../contract.server";
 import { IDENTIFIER_TYPES } from "~/lib/identifier";
 import { normalizeIdentifierForSearch, normalizeSearchQuery } from "./query.server";
 import {
@@ -71,45 +71,25 @@ export function createHttpPropertyManager(options: HttpPropertyManagerOptions): 
     extra: { httpStatus?: number; cause?: unknown } = {},
   ) => new PropertyManagerError(providerId, kind, message, extra);
 
-  async function call(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<Answer> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-        redirect: "error",
-      });
-      text = await response.text();
-    } catch (cause) {
-      const message = timeout.aborted
-        ? `No answer within ${timeoutMs} ms`
-        : signal?.aborted
-          ? "The call was abandoned"
-          : "The system could not be reached";
-      throw fail("unavailable", message, { cause });
-    }
-    const status = response.status;
-    if (status === 400 || status === 422)
-      throw fail("invalidRequest", `The system refused the request (${status})`, { httpStatus: status });
-    if (status === 404) return { status, body: null };
-    if (status === 408 || status === 429 || status >= 500)
-      throw fail("unavailable", `The system answered ${status}`, { httpStatus: status });
-    if (status !== 200 && status !== 201)
-      throw fail("unknown", `Unexpected answer ${status}`, { httpStatus: status });
-    try {
-      return { status, body: JSON.parse(text) as unknown };
-    } catch (cause) {
-      throw fail("unknown", "The answer is not JSON", { httpStatus: status, cause });
-    }
-  }
+  const transport: JsonCall<PropertyManagerError["kind"]> = {
+    baseUrl,
+    token,
+    timeoutMs,
+    who: "The system",
+    fail,
+    verdict(status) {
+      if (status === 400 || status === 422)
+        return { kind: "invalidRequest", message: `The system refused the request (${status})` };
+      if (status === 404) return "noBody";
+      if (status === 408 || status === 429 || status >= 500)
+        return { kind: "unavailable", message: `The system answered ${status}` };
+      if (status !== 200 && status !== 201)
+        return { kind: "unknown", message: `Unexpected answer ${status}` };
+      return "body";
+    },
+  };
+  const call = (method: string, path: string, body: unknown, signal?: AbortSignal): Promise<Answer> =>
+    callJson(transport, method, path, body, { signal });
 
   const parse = <T>(schema: z.ZodType<T>, answer: Answer): T =>
     checkedAnswer(schema, answer, (message, httpStatus) => fail("unknown", message, { httpStatus }));
