@@ -627,7 +627,7 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
       entityId: input.requestId,
       action: "supplement.accept",
       before: { answer: "Pending" },
-      after: { answer: "Accepted", applied },
+      after: { answer: "Accepted" },
     }),
     write: async (trx, row, at) => {
       const answer = await claimAnswer(
@@ -682,6 +682,21 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
           await enqueueAutomaticReview(trx, row.id, now);
         }
       }
+      // What the answer changed, beside the accept's own row (which the pipeline writes before this step).
+      await trx
+        .insertInto("audit_log")
+        .values({
+          id: crypto.randomUUID(),
+          transfer_id: row.id,
+          entity: "supplement_answer",
+          entity_id: input.requestId,
+          action: "supplement.apply",
+          user_id: actor.viewer.id,
+          at,
+          before: null,
+          after: JSON.stringify(applied),
+        })
+        .execute();
     },
   });
 }
