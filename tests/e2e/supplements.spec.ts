@@ -109,7 +109,7 @@ test.describe("supplements", () => {
       await message.fill(text);
       await anders.getByRole("button", { name: "Förhandsgranska e-post" }).click();
       const preview = anders.getByRole("region", { name: "Förhandsgranska e-post" });
-      await expect(preview).toContainText("För överlåtelsen av 3101-1201");
+      await expect(preview).toContainText("För överlåtelsen av 3101-0201");
       await expect(preview).toContainText(text);
       await expect(preview).toContainText("Logga in i Överlåtelseportalen");
       await expectNoA11yViolations(anders);
