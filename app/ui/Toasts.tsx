@@ -10,6 +10,14 @@ export interface ToastView {
 
 export const TOAST_DURATION_MS = 4000;
 
+const TOAST_EVENT = "app:toast";
+
+/** A toast raised in the browser (a live event's news), shown in the same region as the server's flash toasts. */
+export function showToast(toast: Omit<ToastView, "id">): void {
+  const detail: ToastView = { ...toast, id: `live-${Date.now()}-${Math.random().toString(36).slice(2)}` };
+  window.dispatchEvent(new CustomEvent<ToastView>(TOAST_EVENT, { detail }));
+}
+
 /**
  * Flash messages as real markup: polite status for information, alert for errors. Identical messages show once.
  * Only when JavaScript runs do they disappear after 4 seconds; without it they stay until the next page.
@@ -23,6 +31,14 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
   const region = useRef<HTMLDivElement>(null);
   // One timer per batch, kept across reloads of the data (only unmounting clears them).
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // The flashed toasts of the last load, or a batch raised in the browser (showToast).
+  const [incoming, setIncoming] = useState<ToastView[]>(toasts);
+  useEffect(() => setIncoming(toasts), [toasts]);
+  useEffect(() => {
+    const raised = (event: Event) => setIncoming([(event as CustomEvent<ToastView>).detail]);
+    window.addEventListener(TOAST_EVENT, raised);
+    return () => window.removeEventListener(TOAST_EVENT, raised);
+  }, []);
   useEffect(() => {
     const pending = timers.current;
     return () => {
@@ -31,9 +47,9 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
     };
   }, []);
   useEffect(() => {
-    if (toasts.length === 0) return;
-    const ids = new Set(toasts.map((toast) => toast.id));
-    setReceived((previous) => [...previous.filter((toast) => !ids.has(toast.id)), ...toasts]);
+    if (incoming.length === 0) return;
+    const ids = new Set(incoming.map((toast) => toast.id));
+    setReceived((previous) => [...previous.filter((toast) => !ids.has(toast.id)), ...incoming]);
     // After a form post the control that was used is often gone (a button no longer offered, a form reset): focus
     // would fall to the page body. Then the answer takes it, as GOV.UK's notification banner does.
     const active = document.activeElement;
@@ -45,8 +61,8 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
       setExpired((previous) => new Set([...previous, ...ids]));
     }, TOAST_DURATION_MS);
     timers.current.add(timer);
-  }, [toasts]);
-  const shown = [...received, ...toasts.filter((toast) => !received.some((r) => r.id === toast.id))].filter(
+  }, [incoming]);
+  const shown = [...received, ...incoming.filter((toast) => !received.some((r) => r.id === toast.id))].filter(
     (toast) => !expired.has(toast.id),
   );
   const visible = uniqueByText(shown, (toast) => t(toast.key, toast.values));

@@ -3,19 +3,27 @@ import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
 import { fractionToPercentString } from "~/lib/share";
 import type { AcquirerView, GuarantorView, TransferorView } from "~/schemas/transfer-views";
+import { CreditCheckCell, showsCreditChecks } from "~/ui/review/CreditCheckCell";
 
 /** Transferors, acquirers or guarantors of a transfer (spec 02 §2.4), with shares as percent. */
 export function People({
   title,
   people,
   kind,
+  transferId,
 }: {
   title: string;
   people: Array<TransferorView | AcquirerView | GuarantorView>;
   kind: "Transferor" | "Acquirer" | "Guarantor";
+  /** Acquirers and guarantors: the transfer whose credit checks the column shows, when the server offers any. */
+  transferId?: string;
 }) {
   const { t } = useTranslation("review");
   const id = `people-${kind}`;
+  const credit =
+    transferId !== undefined &&
+    kind !== "Transferor" &&
+    showsCreditChecks(people as Array<AcquirerView | GuarantorView>);
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -34,6 +42,7 @@ export function People({
                 </th>
               ) : null}
               <th scope="col">{t("people.contact")}</th>
+              {credit ? <th scope="col">{t("creditCheck.column")}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -64,6 +73,11 @@ export function People({
                 <td data-label={t("people.contact")}>
                   {[p.emailAddress, p.phoneNumber].filter(Boolean).join(", ") || "-"}
                 </td>
+                {credit ? (
+                  <td data-label={t("creditCheck.column")}>
+                    <CreditCheckCell transferId={transferId!} person={p as AcquirerView | GuarantorView} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
