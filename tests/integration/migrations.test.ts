@@ -83,7 +83,6 @@ describe("migrations", () => {
         "0007-job-results",
         "0008-document-analyses",
         "0009-mail-outbox",
-        "0010-credit-checks",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { IDENTIFIER_TYPES, normalizeIdentifier, type IdentifierType } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
 import { parsePersonnummer } from "~/lib/personnummer";
-import { isUniqueViolation } from "../../db/kysely.server";
+import type { Db } from "../../db/kysely.server";
 import { enqueueJob } from "../../jobs/queue.server";
 import { recordAnalyticsEvent } from "../analytics.server";
 import type { PartyFacts, TransferFacts } from "../transfers/facts.server";
@@ -15,9 +15,13 @@ import { event, parse, run, userOf, type UseCaseContext } from "../transfers/use
  * Ordering a credit check for an acquirer or a guarantor (spec 02 §4 "Credit check per person", §5 "Credit check
  * request", §7 "Credit checks"; docs/decisions/027-credit-check-orders.md). The order is a row (Pending) and a
  * job, written in one transaction through the transfer pipeline (scope, the person's OrderCreditCheck action,
- * audit); the job places it with the bureau and collects the result (collect.server). A partial unique index
- * (migration 0010) keeps one live order per person and transfer, so two orders at once make exactly one.
+ * audit); the job places it with the bureau and collects the result (collect.server). One live order per person
+ * and transfer: the insert is conditional, after a lock on the transfer's row (`liveOrderGuard`), so two orders at
+ * once make exactly one on PostgreSQL as on SQLite.
  */
+
+/** The statuses of an order that still stands (policies' isLiveOrder): another order of the person waits for it. */
+const LIVE_STATUSES = ["Pending", "Success", "SuccessWithoutResult"] as const;
 
 export const COLLECT_CREDIT_CHECK_JOB = "creditCheck.collect";
 
@@ -68,6 +72,24 @@ export function creditCheckPerson(
 }
 
 class PersonNotFound extends Error {}
+class AlreadyOrdered extends Error {}
+
+/**
+ * Inside the order's transaction: takes the transfer's row lock (a write that changes nothing), so a concurrent
+ * order of the same transfer waits until this one commits (PostgreSQL; SQLite has one writer at a time), then
+ * checks again, on committed data, that the person has no live order. The policy read before it may be stale.
+ */
+async function liveOrderGuard(trx: Db, transferId: string, identifierValue: string): Promise<void> {
+  await trx.updateTable("transfers").set({ id: transferId }).where("id", "=", transferId).execute();
+  const live = await trx
+    .selectFrom("credit_check_orders")
+    .select("id")
+    .where("transfer_id", "=", transferId)
+    .where("identifier_value", "=", identifierValue)
+    .where("status", "in", LIVE_STATUSES)
+    .executeTakeFirst();
+  if (live) throw new AlreadyOrdered();
+}
 
 export async function orderCreditCheck(
   ctx: UseCaseContext,
@@ -101,6 +123,7 @@ export async function orderCreditCheck(
         after: { transferId: row.id, partyId: person.partyId, status: "Pending" },
       }),
       write: async (trx, row, at) => {
+        await liveOrderGuard(trx, row.id, wanted.value);
         const party = await trx
           .selectFrom("transfer_parties")
           .select(["first_name", "last_name"])
@@ -145,7 +168,7 @@ export async function orderCreditCheck(
     });
   } catch (error) {
     if (error instanceof PersonNotFound) return { rejectedReasons: ["personNotFound"] };
-    if (isUniqueViolation(error)) return { rejectedReasons: ["orderAlreadyPresent"] };
+    if (error instanceof AlreadyOrdered) return { rejectedReasons: ["orderAlreadyPresent"] };
     if (isDomainError(error) && error.code === "Forbidden" && error.messageKey.startsWith("blockers.")) {
       return { rejectedReasons: [error.messageKey.slice("blockers.".length) as BlockerCode] };
     }
