@@ -80,7 +80,12 @@ class AlreadyOrdered extends Error {}
  * checks again, on committed data, that the person has no live order. The policy read before it may be stale.
  */
 async function liveOrderGuard(trx: Db, transferId: string, identifierValue: string): Promise<void> {
-  await trx.updateTable("transfers").set({ id: transferId }).where("id", "=", transferId).execute();
+  // A non-key column: the lock does not hold back rows of other tables that refer to the transfer.
+  await trx
+    .updateTable("transfers")
+    .set((eb) => ({ version: eb.ref("version") }))
+    .where("id", "=", transferId)
+    .execute();
   const live = await trx
     .selectFrom("credit_check_orders")
     .select("id")
