@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { creditScoreDisplay } from "~/lib/credit-score";
 import { formatDate, formatDateTime, formatKsek, formatKvm, formatSek } from "~/lib/format";
 import type { CreditReportData } from "~/schemas/credit-check";
+import { ScrollFrame } from "~/ui/ScrollFrame";
 
 /**
  * The bureau's report as a document (spec 02 §2.10): one heading per section, tables with captions and headers,
@@ -102,7 +103,7 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
         {report.taxAssessments.length === 0 ? (
           <p>{r("noIncomes")}</p>
         ) : (
-          <div className="table-scroll">
+          <ScrollFrame labelledBy="credit-incomes">
             <table className="transfer-table">
               <caption>{r("incomesCaption")}</caption>
               <thead>
@@ -139,7 +140,7 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
         )}
       </section>
 
@@ -177,7 +178,7 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
         {report.realEstateProperties.length === 0 ? (
           <p>{r("noProperties")}</p>
         ) : (
-          <div className="table-scroll">
+          <ScrollFrame labelledBy="credit-properties">
             <table className="transfer-table">
               <caption>{r("propertiesCaption")}</caption>
               <thead>
@@ -211,7 +212,7 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
         )}
       </section>
 
