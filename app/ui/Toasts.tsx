@@ -31,13 +31,21 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
   const region = useRef<HTMLDivElement>(null);
   // One timer per batch, kept across reloads of the data (only unmounting clears them).
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  // The flashed toasts of the last load, or a batch raised in the browser (showToast).
-  const [incoming, setIncoming] = useState<ToastView[]>(toasts);
-  useEffect(() => setIncoming(toasts), [toasts]);
+  // Toasts raised in the browser (showToast), each shown for its 4 seconds.
+  const [raised, setRaised] = useState<ToastView[]>([]);
   useEffect(() => {
-    const raised = (event: Event) => setIncoming([(event as CustomEvent<ToastView>).detail]);
-    window.addEventListener(TOAST_EVENT, raised);
-    return () => window.removeEventListener(TOAST_EVENT, raised);
+    const pending = timers.current;
+    const raise = (event: Event) => {
+      const toast = (event as CustomEvent<ToastView>).detail;
+      setRaised((previous) => [...previous, toast]);
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        setRaised((previous) => previous.filter((r) => r.id !== toast.id));
+      }, TOAST_DURATION_MS);
+      pending.add(timer);
+    };
+    window.addEventListener(TOAST_EVENT, raise);
+    return () => window.removeEventListener(TOAST_EVENT, raise);
   }, []);
   useEffect(() => {
     const pending = timers.current;
@@ -47,9 +55,9 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
     };
   }, []);
   useEffect(() => {
-    if (incoming.length === 0) return;
-    const ids = new Set(incoming.map((toast) => toast.id));
-    setReceived((previous) => [...previous.filter((toast) => !ids.has(toast.id)), ...incoming]);
+    if (toasts.length === 0) return;
+    const ids = new Set(toasts.map((toast) => toast.id));
+    setReceived((previous) => [...previous.filter((toast) => !ids.has(toast.id)), ...toasts]);
     // After a form post the control that was used is often gone (a button no longer offered, a form reset): focus
     // would fall to the page body. Then the answer takes it, as GOV.UK's notification banner does.
     const active = document.activeElement;
@@ -61,10 +69,13 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
       setExpired((previous) => new Set([...previous, ...ids]));
     }, TOAST_DURATION_MS);
     timers.current.add(timer);
-  }, [incoming]);
-  const shown = [...received, ...incoming.filter((toast) => !received.some((r) => r.id === toast.id))].filter(
-    (toast) => !expired.has(toast.id),
-  );
+  }, [toasts]);
+  const shown = [
+    ...[...received, ...toasts.filter((toast) => !received.some((r) => r.id === toast.id))].filter(
+      (toast) => !expired.has(toast.id),
+    ),
+    ...raised,
+  ];
   const visible = uniqueByText(shown, (toast) => t(toast.key, toast.values));
   const errors = visible.filter((toast) => toast.type === "error");
   const others = visible.filter((toast) => toast.type !== "error");
