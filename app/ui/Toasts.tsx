@@ -10,6 +10,14 @@ export interface ToastView {
 
 export const TOAST_DURATION_MS = 4000;
 
+const TOAST_EVENT = "app:toast";
+
+/** A toast raised in the browser (a live event's news), shown in the same region as the server's flash toasts. */
+export function showToast(toast: Omit<ToastView, "id">): void {
+  const detail: ToastView = { ...toast, id: `live-${Date.now()}-${Math.random().toString(36).slice(2)}` };
+  window.dispatchEvent(new CustomEvent<ToastView>(TOAST_EVENT, { detail }));
+}
+
 /**
  * Flash messages as real markup: polite status for information, alert for errors. Identical messages show once.
  * Only when JavaScript runs do they disappear after 4 seconds; without it they stay until the next page.
@@ -23,6 +31,22 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
   const region = useRef<HTMLDivElement>(null);
   // One timer per batch, kept across reloads of the data (only unmounting clears them).
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // Toasts raised in the browser (showToast), each shown for its 4 seconds.
+  const [raised, setRaised] = useState<ToastView[]>([]);
+  useEffect(() => {
+    const pending = timers.current;
+    const raise = (event: Event) => {
+      const toast = (event as CustomEvent<ToastView>).detail;
+      setRaised((previous) => [...previous, toast]);
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        setRaised((previous) => previous.filter((r) => r.id !== toast.id));
+      }, TOAST_DURATION_MS);
+      pending.add(timer);
+    };
+    window.addEventListener(TOAST_EVENT, raise);
+    return () => window.removeEventListener(TOAST_EVENT, raise);
+  }, []);
   useEffect(() => {
     const pending = timers.current;
     return () => {
@@ -46,9 +70,12 @@ export function Toasts({ toasts }: { toasts: ToastView[] }) {
     }, TOAST_DURATION_MS);
     timers.current.add(timer);
   }, [toasts]);
-  const shown = [...received, ...toasts.filter((toast) => !received.some((r) => r.id === toast.id))].filter(
-    (toast) => !expired.has(toast.id),
-  );
+  const shown = [
+    ...[...received, ...toasts.filter((toast) => !received.some((r) => r.id === toast.id))].filter(
+      (toast) => !expired.has(toast.id),
+    ),
+    ...raised,
+  ];
   const visible = uniqueByText(shown, (toast) => t(toast.key, toast.values));
   const errors = visible.filter((toast) => toast.type === "error");
   const others = visible.filter((toast) => toast.type !== "error");

@@ -11,7 +11,8 @@ import { useLiveConnection } from "./hooks";
 export function useTransferEvents(
   transferId: string,
   events: readonly string[],
-  onEvent: () => void,
+  /** Gets the event's payload (undefined after a reconnect, when events may have been missed). */
+  onEvent: (payload?: unknown) => void,
   enabled = true,
 ) {
   const state = useLiveConnection(enabled);
@@ -27,7 +28,7 @@ export function useTransferEvents(
     });
     const offs = eventsKey.split(",").map((name) =>
       connection.on(name, (payload: { transferId?: string } | undefined) => {
-        if (!payload?.transferId || payload.transferId === transferId) callback.current();
+        if (!payload?.transferId || payload.transferId === transferId) callback.current(payload);
       }),
     );
     return () => {

@@ -43,6 +43,8 @@ export interface Payloads {
     orderId: string;
     /** The credit check order's result (spec 02 §3), absent while pending. */
     result?: unknown;
+    /** Whose check it is: the page attaches the order to the acquirer and guarantor with this identifier. */
+    identifier?: { type: string; value: string };
   };
   messagesCountChanged: { unresolved: number };
   searchPropertyObjectCompleted: SearchEventPayloads["searchPropertyObjectCompleted"];

@@ -84,8 +84,18 @@ export function OverviewFacts({ review }: { review: TransferReview }) {
         <SummaryList rows={rows} />
       </section>
       <People title={t("people.transferors")} people={review.transferors} kind="Transferor" />
-      <People title={t("people.acquirers")} people={review.acquirers} kind="Acquirer" />
-      <People title={t("people.guarantors")} people={review.guarantors} kind="Guarantor" />
+      <People
+        title={t("people.acquirers")}
+        people={review.acquirers}
+        kind="Acquirer"
+        transferId={review.id}
+      />
+      <People
+        title={t("people.guarantors")}
+        people={review.guarantors}
+        kind="Guarantor"
+        transferId={review.id}
+      />
       <section aria-labelledby="intermediary">
         <h2 id="intermediary">{t("intermediary.title")}</h2>
         <SummaryList

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useCreditCheckEvents } from "~/islands/live/credit-checks";
 import { useLiveRevalidate, useTransferEvents } from "~/islands/live/transfer-events";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { DecisionBox, OverviewFacts } from "~/ui/review/OverviewFacts";
@@ -49,6 +50,7 @@ export function OverviewPage({
   const { t } = useTranslation("review");
   const reload = useLiveRevalidate();
   useTransferEvents(review.id, LIVE_EVENTS, reload);
+  useCreditCheckEvents(review, reload);
   // Spec 02 §4: an abort that completes while the page is open is said, not only shown in the status.
   const [aborted, setAborted] = useState(false);
   useTransferEvents(review.id, ["transferAborted"], () => {
