@@ -4,6 +4,7 @@ import { createJobRunner, type JobRunner } from "./runner.server";
 // Every job type, so that a runner knows them all.
 import * as automaticReview from "./handlers/automatic-review.server";
 import * as completeAbort from "./handlers/complete-abort.server";
+import * as decision from "./handlers/decision.server";
 import * as documents from "./handlers/documents.server";
 import * as mail from "./handlers/mail.server";
 import * as maintenance from "./handlers/maintenance.server";
@@ -15,7 +16,15 @@ import { startSchedules } from "./schedule.server";
  * drops a module imported only for its side effects (`import "./handlers/x"`), and with it the defineJob calls,
  * and the built server would answer `unknown job type` for those jobs. Add every new handler module here.
  */
-export const JOB_MODULES = [automaticReview, completeAbort, documents, mail, maintenance, periodic] as const;
+export const JOB_MODULES = [
+  automaticReview,
+  completeAbort,
+  decision,
+  documents,
+  mail,
+  maintenance,
+  periodic,
+] as const;
 
 declare global {
   var __jobRunner: JobRunner | undefined;
