@@ -13,6 +13,7 @@ import {
   type RfaCode,
 } from "../../integrations/bankid/index.server";
 import { enqueueJob } from "../../jobs/queue.server";
+import { getStorage } from "../../integrations/storage/index.server";
 import { VERIFY_DOCUMENT_JOB } from "../documents/uploads.server";
 import type { Selectable } from "kysely";
 import { approveMembershipSchema, rejectMembershipSchema } from "~/schemas/transfer";
@@ -82,6 +83,8 @@ export interface SignState {
   mightNeedUserInteractionToLaunch: boolean;
   startedAt: string;
   expiresAt: string;
+  /** The text put before the signer (decoded userVisibleData). */
+  text: string | null;
 }
 
 export interface SigningEnv {
@@ -215,6 +218,9 @@ export function stateOf(session: SignSession, now: Date, mobile = false): SignSt
     mightNeedUserInteractionToLaunch: sameDevice,
     startedAt: session.started_at,
     expiresAt: new Date(Date.parse(session.started_at) + SIGN_SESSION_VALID_MS).toISOString(),
+    text: session.user_visible_data
+      ? Buffer.from(session.user_visible_data, "base64").toString("utf8")
+      : null,
   };
 }
 
@@ -324,14 +330,12 @@ async function returnToReview(db: Db, transferId: string, now: Date): Promise<vo
   }
 }
 
-let fileRemover: ((key: string) => Promise<unknown>) | null = null;
-/** The storage's delete, set by whoever stores decision files (the web layer), for files of ended signings. */
-export function setDecisionFileRemover(remove: (key: string) => Promise<unknown>): void {
-  fileRemover = remove;
-}
+/** An ended signing's decision file has no use: the decision that would have kept it was never made. */
 async function dropDecisionFile(session: Pick<SignSession, "decision_file_key">): Promise<void> {
-  if (session.decision_file_key && fileRemover)
-    await fileRemover(session.decision_file_key).catch(() => false);
+  if (session.decision_file_key)
+    await getStorage()
+      .delete(session.decision_file_key)
+      .catch(() => false);
 }
 
 /** The decision file as the transfer's document (category MembershipDecision), verified like any upload. */
