@@ -384,6 +384,10 @@ export async function startDecision(
 ): Promise<StartResult> {
   const now = ctx.now ?? new Date();
   const actor = userOf(ctx);
+  // A board member decides today, by signing; a property manager announces the board's decision of its date.
+  if (actor.viewer.role === "PropertyManager" && !input.decisionDate) {
+    throw invalid({ decisionDate: ["validation.decisionDateRequired"] });
+  }
   const decisionDate = input.decisionDate ?? todayInStockholm(now);
   const common = {
     transferId: input.transferId,
