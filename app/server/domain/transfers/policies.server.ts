@@ -268,8 +268,7 @@ export function decisionBlockers(viewer: Viewer, facts: TransferFacts): BlockerC
       facts.pendingSignSession.userId !== viewer.id,
     propertyManagerUnderMaintenance: facts.propertyManagerUnderMaintenance,
     signSessionByOtherUser:
-      facts.pendingSignSession !== null &&
-      facts.pendingSignSession.userId !== viewer.id,
+      facts.pendingSignSession !== null && facts.pendingSignSession.userId !== viewer.id,
     additionalInfoPending: additionalInfoPending(facts),
     changeRequestPending: changeRequestPending(facts),
   };
