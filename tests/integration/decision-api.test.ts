@@ -245,7 +245,7 @@ describe("membership decision calls", () => {
           context,
         }),
       );
-    const pdf = new Blob([testPdf], { type: "application/pdf" });
+    const pdf = new Blob([Buffer.from(testPdf)], { type: "application/pdf" });
     const future = await v3({ decisionDate: addDays(todayInStockholm(), 1) }, pdf);
     expect(future.status).toBe(400);
     expect(await future.json()).toMatchObject({

@@ -422,6 +422,8 @@ export async function startDecision(
     await endSession(ctx, env.bankid, previous, { status: "cancelled" }, now);
   }
 
+  if (!(await findScopedTransfer(ctx.db, actor.viewer, input.transferId))) throw notFound();
+  await endLapsedSignings(ctx, env.bankid, input.transferId, now);
   const { row, acquirers } = await readDecisionFacts(ctx, input.transferId);
   const expectedVersion = version ?? row.version;
   if (expectedVersion !== row.version) throw conflict();
@@ -557,6 +559,24 @@ export async function startDecision(
     .executeTakeFirst();
   if (!session) throw conflict();
   return { kind: "signing", state: stateOf(session, now, env.mobile) };
+}
+
+/**
+ * Signings of this transfer whose 4 minutes ran out but that nobody ended yet (the expiry job not yet run, or
+ * demo data): ended as expired, so the transfer is back in the board's review before a new decision starts.
+ */
+async function endLapsedSignings(ctx: UseCaseContext, bankid: BankIdClient, transferId: string, now: Date) {
+  const lapsed = await ctx.db
+    .selectFrom("sign_sessions")
+    .selectAll()
+    .where("transfer_id", "=", transferId)
+    .where("status", "=", "Pending")
+    .where("started_at", "<=", new Date(now.getTime() - SIGN_SESSION_VALID_MS).toISOString())
+    .execute();
+  for (const session of lapsed) {
+    await endSession(ctx, bankid, session, { status: "failed", failure: "expired" }, now);
+  }
+  if (lapsed.length === 0) await returnToReview(ctx.db, transferId, now);
 }
 
 /** BankID refused to start the order; `rfa` is the user message. */
