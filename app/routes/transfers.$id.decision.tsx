@@ -212,11 +212,14 @@ export default function DecisionPage() {
         order={["acquirerIds", "reason", "decisionDate", "decisionDocument", "signDevice"]}
       />
       {ongoing ? (
-        <p>
-          <Link className="button button--secondary" to={overview} reloadDocument>
-            {t("decision.error.close")}
-          </Link>
-        </p>
+        <div className="notice notice--error">
+          <p>{t("decision.error.ongoing")}</p>
+          <p>
+            <Link className="button button--secondary" to={overview} reloadDocument>
+              {t("decision.error.close")}
+            </Link>
+          </p>
+        </div>
       ) : null}
       <p>
         <Link className="back-link" to={overview}>

@@ -89,8 +89,11 @@ test.describe("a board member signs the decision", () => {
   test("approves on another device: the acquirers ticked, the QR code scanned, the decision signed and checked", async ({
     page,
     jsEnabled,
+    allowConsoleError,
     expectNoA11yViolations,
   }) => {
+    // The unticked acquirer is the server's to judge: with JavaScript its 400 is a fetch the browser logs.
+    allowConsoleError(/status of 400/);
     // One Kvarnen 3 transfer waits for the board's decision; the JavaScript project takes it (the dialog).
     test.skip(!jsEnabled, "the board's only open decision is taken by the js-on project");
     test.slow();
@@ -142,10 +145,10 @@ test.describe("a property manager announces the board's decision", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meddela godkännande");
     await expectNoA11yViolations();
 
-    // An impossible date: `Ogiltigt datum`; a file that is not a PDF is refused by the server.
-    await page.getByLabel("Beslutsdatum").fill("2026-02-30");
+    // No date: `Beslutsdatum är obligatoriskt` (the date control cannot hold 2026-02-30; the calls' tests send it).
+    await page.getByLabel("Beslutsdatum").fill("");
     await page.getByRole("button", { name: "BankID på annan enhet" }).click();
-    await expect(page.getByRole("link", { name: "Ogiltigt datum" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Beslutsdatum är obligatoriskt" })).toBeVisible();
     await expectNoA11yViolations();
 
     await page.getByLabel("Beslutsdatum").fill("2026-11-02");
@@ -177,10 +180,9 @@ test.describe("a property manager announces the board's decision", () => {
     await page.getByRole("button", { name: "BankID på denna enhet" }).click();
     await expect(page.getByRole("link", { name: "Ange orsak" })).toBeVisible();
     await page.getByLabel("Orsak").fill("Förvärvaren saknar ekonomiska förutsättningar.");
-    await page.getByRole("button", { name: "BankID på denna enhet" }).click();
+    await page.getByRole("button", { name: "BankID på annan enhet" }).click();
     await expect(page).toHaveURL(SIGN_PAGE);
-    await expect(page.getByRole("link", { name: "Öppna BankID-appen" })).toBeVisible();
-    await expectNoA11yViolations();
+    await expect(page.getByRole("img", { name: "QR-kod att scanna med BankID-appen" })).toBeVisible();
 
     // Avbryt: back to the decision, NotStarted, the transfer free again.
     await page.getByRole("button", { name: "Avbryt" }).click();
@@ -189,12 +191,14 @@ test.describe("a property manager announces the board's decision", () => {
     await page.getByLabel("Orsak").fill("Förvärvaren saknar ekonomiska förutsättningar.");
     await page.getByRole("button", { name: "BankID på denna enhet" }).click();
     await expect(page).toHaveURL(SIGN_PAGE);
+    await expect(page.getByRole("link", { name: "Öppna BankID-appen" })).toBeVisible();
+    await expectNoA11yViolations();
     await phoneSigns(page, PEOPLE.anders, "this");
     await finishAndCheckRecord(page, transferId, expectNoA11yViolations, "Avslagen");
     await expect(page.getByText("Förvärvaren saknar ekonomiska förutsättningar.").first()).toBeVisible();
   });
 
-  test("by keyboard alone: a rejection signed on this device", async ({ page, jsEnabled }) => {
+  test("by keyboard alone: a rejection signed on another device", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the keyboard journey runs once, with JavaScript");
     test.slow();
     const transferId = "t-nordhem-queue-15";
@@ -205,10 +209,10 @@ test.describe("a property manager announces the board's decision", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meddela avslag");
     await tabTo(page, page.getByLabel("Orsak"), 20);
     await page.keyboard.type("Ansökan är ofullständig.");
-    await tabTo(page, page.getByRole("button", { name: "BankID på denna enhet" }), 10);
+    await tabTo(page, page.getByRole("button", { name: "BankID på annan enhet" }), 10);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(SIGN_PAGE);
-    await phoneSigns(page, PEOPLE.anders, "this");
+    await phoneSigns(page, PEOPLE.anders, "other");
     const close = page.getByRole("button", { name: "Stäng" });
     await expect(close).toBeVisible({ timeout: 15_000 });
     await tabTo(page, close, 10);

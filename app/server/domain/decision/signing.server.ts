@@ -407,6 +407,11 @@ export async function startDecision(
     ({ reason, version } = parsed);
   }
 
+  // The version the user's form showed; our own housekeeping below (a discarded or lapsed signing returning the
+  // transfer to review) moves it on without making that form stale.
+  const shown = await findScopedTransfer(ctx.db, actor.viewer, input.transferId);
+  if (!shown) throw notFound();
+  const formIsCurrent = version === undefined || version === shown.version;
   const previous = await pendingSignOf(ctx, input.transferId, now);
   if (previous) {
     if (
@@ -422,11 +427,10 @@ export async function startDecision(
     await endSession(ctx, env.bankid, previous, { status: "cancelled" }, now);
   }
 
-  if (!(await findScopedTransfer(ctx.db, actor.viewer, input.transferId))) throw notFound();
   await endLapsedSignings(ctx, env.bankid, input.transferId, now);
   const { row, acquirers } = await readDecisionFacts(ctx, input.transferId);
-  const expectedVersion = version ?? row.version;
-  if (expectedVersion !== row.version) throw conflict();
+  if (!formIsCurrent) throw conflict();
+  const expectedVersion = row.version;
   // The policy's answer before BankID is asked (the use case asks again when it writes).
   const facts = await loadTransferFacts(ctx.db, row, now);
   const type = input.decision === "Approve" ? "ApproveMembership" : "RejectMembership";
