@@ -38,10 +38,20 @@ export function SigningDialog({
   }, [hydrated]);
 
   useEffect(() => {
-    if (pending && launchUrl && !launched.current) {
-      launched.current = true;
-      window.location.href = launchUrl;
+    if (!pending || !launchUrl || launched.current) return;
+    launched.current = true;
+    if (launchUrl.startsWith("bankid:")) {
+      // The desktop app's own scheme, from a hidden frame: a top-level navigation to it never completes and
+      // leaves the page unable to post its forms (Avbryt, Stäng) in some browsers.
+      const frame = document.createElement("iframe");
+      frame.hidden = true;
+      frame.title = "BankID";
+      frame.src = launchUrl;
+      document.body.appendChild(frame);
+      return;
     }
+    // The phone's universal link needs the page itself to go there.
+    window.location.href = launchUrl;
   }, [pending, launchUrl]);
 
   useEffect(() => {
