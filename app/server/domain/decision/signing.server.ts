@@ -141,8 +141,8 @@ export function decisionText(input: {
     input.decision === "Approve" ? "# Godkännande av medlemskap" : "# Avslag på ansökan om medlemskap",
     "",
     input.decision === "Approve"
-      ? `Jag godkänner på ${input.associationName}s vägnar medlemskapet för förvärvarna nedan.`
-      : `Jag avslår på ${input.associationName}s vägnar ansökan om medlemskap för förvärvarna nedan.`,
+      ? `För ${input.associationName} godkänner jag medlemskapet för förvärvarna nedan.`
+      : `För ${input.associationName} avslår jag ansökan om medlemskap för förvärvarna nedan.`,
     "",
     `Överlåtelse: ${input.objectNumber} (${input.transferId})`,
     `Förening: ${input.associationName}`,
