@@ -234,7 +234,7 @@ export default function DecisionPage() {
       <Form
         method="post"
         {...getFormProps(form)}
-        encType={announce ? "multipart/form-data" : undefined}
+        encType={announce && kind === "Approve" ? "multipart/form-data" : undefined}
         replace
       >
         <input type="hidden" name="decision" value={kind} />
