@@ -32,6 +32,7 @@ import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
 import { ErrorSummary } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { ActionPanel, DESTRUCTIVE_ACTIONS } from "~/ui/review/ActionPanel";
+import { DecisionActions } from "~/ui/review/DecisionActions";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 import { NotesPanel } from "~/ui/review/NotesPanel";
 import { OverviewPage } from "~/ui/review/OverviewPage";
@@ -79,6 +80,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...overview,
       me: { id: user.id, tenantId: user.tenantId, firstName: user.firstName, lastName: user.lastName },
       actions: review.actions.filter((a) => isPageAction(a.type)),
+      decisionActions: review.actions.filter(
+        (a) => a.type === "ApproveMembership" || a.type === "RejectMembership",
+      ),
       confirm: new URL(request.url).searchParams.get("confirm"),
       watchers: (watchers[review.id] ?? []).map((w) => ({ firstName: w.firstName, lastName: w.lastName })),
       notes: notes ?? [],
@@ -157,6 +161,7 @@ export default function TransferOverview() {
     tabs,
     me,
     actions,
+    decisionActions,
     confirm,
     watchers: rendered,
     notes,
@@ -180,14 +185,22 @@ export default function TransferOverview() {
       basePath={basePath}
       tabs={tabs}
       before={<ErrorSummary form={noteForm} order={["body"]} />}
+      decisionRecordHref={`/transfers/${encodeURIComponent(review.id)}/decision/record`}
       actions={
-        <ActionPanel
-          transferId={review.id}
-          version={review.version}
-          actions={actions}
-          confirm={confirm}
-          busy={busy}
-        />
+        <>
+          <DecisionActions
+            transferId={review.id}
+            actions={decisionActions}
+            announce={role === "PropertyManager"}
+          />
+          <ActionPanel
+            transferId={review.id}
+            version={review.version}
+            actions={actions}
+            confirm={confirm}
+            busy={busy}
+          />
+        </>
       }
       aside={
         <aside className="review__aside" aria-label={t("watching.title")}>

@@ -5,6 +5,7 @@ import { createJobRunner, type JobRunner } from "./runner.server";
 import * as automaticReview from "./handlers/automatic-review.server";
 import * as completeAbort from "./handlers/complete-abort.server";
 import * as creditChecks from "./handlers/credit-checks.server";
+import * as decision from "./handlers/decision.server";
 import * as documents from "./handlers/documents.server";
 import * as mail from "./handlers/mail.server";
 import * as maintenance from "./handlers/maintenance.server";
@@ -20,6 +21,7 @@ export const JOB_MODULES = [
   automaticReview,
   completeAbort,
   creditChecks,
+  decision,
   documents,
   mail,
   maintenance,

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   BANKID_CA_PATH: z.string().optional(),
   BANKID_URL: z.string().optional(),
   BANKID_TIMEOUT_MS: z.string().optional(),
+  /** PEM file with the roots a stored decision signature must chain to (BankID's test or production roots). */
+  BANKID_SIGNATURE_ROOTS: z.string().optional(),
   /** `simulator` (default) or `http`; the gateway's settings are checked by companyRegistryConfig. */
   COMPANY_REGISTRY: z.enum(["simulator", "http"]).default("simulator"),
   COMPANY_REGISTRY_URL: z.string().optional(),

@@ -58,7 +58,8 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
     "worker-src": ["'self'"],
-    "frame-src": ["'self'"],
+    // bankid: the signing dialog launches the desktop BankID app from a hidden frame (decision 028).
+    "frame-src": ["'self'", "bankid:"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -5,8 +5,8 @@ import { personDisplayName } from "~/lib/person";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { People } from "~/ui/TransferPeople";
 
-/** The membership decision box (spec 02 §2.3). */
-export function DecisionBox({ review }: { review: TransferReview }) {
+/** The membership decision box (spec 02 §2.3); `recordHref` links the decision's record (who signed, the check). */
+export function DecisionBox({ review, recordHref }: { review: TransferReview; recordHref?: string }) {
   const { t } = useTranslation("review");
   const { t: tt } = useTranslation("transfer");
   const decision = review.membershipDecision;
@@ -27,6 +27,11 @@ export function DecisionBox({ review }: { review: TransferReview }) {
       ) : (
         <p>{t("decision.none")}</p>
       )}
+      {decision && recordHref ? (
+        <p>
+          <a href={recordHref}>{t("decision.recordLink")}</a>
+        </p>
+      ) : null}
       <TransferSummary review={review} />
     </section>
   );

@@ -34,6 +34,7 @@ export function OverviewPage({
   before,
   actions,
   aside,
+  decisionRecordHref,
 }: {
   review: TransferReview;
   role: "PropertyManager" | "BoardMember";
@@ -46,6 +47,8 @@ export function OverviewPage({
   actions?: React.ReactNode;
   /** Beside the page: who watches, the notes. */
   aside?: React.ReactNode;
+  /** The decision record's page, on the review side. */
+  decisionRecordHref?: string;
 }) {
   const { t } = useTranslation("review");
   const reload = useLiveRevalidate();
@@ -68,7 +71,7 @@ export function OverviewPage({
       <ReviewHeader review={review} role={role} basePath={basePath} tabs={tabs ?? undefined} />
       <div className="review__layout">
         <div className="review__main">
-          <DecisionBox review={review} />
+          <DecisionBox review={review} recordHref={decisionRecordHref} />
           {actions}
           <OverviewFacts review={review} />
         </div>

@@ -8,6 +8,7 @@ import * as m0006 from "./0006-jobs.server";
 import * as m0007 from "./0007-job-results.server";
 import * as m0008 from "./0008-document-analyses.server";
 import * as m0009 from "./0009-mail-outbox.server";
+import * as m0010 from "./0010-decision.server";
 
 // Listed statically so that the Remix server bundle carries them; names sort in order of application.
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0007-job-results": m0007,
   "0008-document-analyses": m0008,
   "0009-mail-outbox": m0009,
+  "0010-decision": m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,8 +20,15 @@ import type { IdentifierType } from "~/lib/identifier";
 import { isValidPersonnummer } from "~/lib/personnummer";
 import type { TransferFacts } from "./facts.server";
 
+/** A stored sign is valid this long (spec 02 §9); an older Pending one blocks nobody (the expiry job ends it). */
+export const SIGN_SESSION_VALID_MS = 4 * 60_000;
+
 /** Everything the policies need about one transfer, in a handful of indexed queries. */
-export async function loadTransferFacts(db: Db, transfer: TransferRow): Promise<TransferFacts> {
+export async function loadTransferFacts(
+  db: Db,
+  transfer: TransferRow,
+  now: Date = new Date(),
+): Promise<TransferFacts> {
   const id = transfer.id;
   const [
     object,
@@ -108,6 +115,7 @@ export async function loadTransferFacts(db: Db, transfer: TransferRow): Promise<
       .select(["user_id", "decision"])
       .where("transfer_id", "=", id)
       .where("status", "=", "Pending")
+      .where("started_at", ">", new Date(now.getTime() - SIGN_SESSION_VALID_MS).toISOString())
       .orderBy("started_at", "desc")
       .executeTakeFirst(),
   ]);

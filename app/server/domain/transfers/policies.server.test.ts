@@ -545,10 +545,23 @@ describe("transferActions by status (property manager with every user action)", 
   test("Approve and Reject are enabled in MembershipReviewInProgress and disabled while the decision is being signed", () => {
     const inReview = transferActions(erik, facts({ status: "MembershipReviewInProgress" }), NOW);
     expect(the(inReview, "ApproveMembership").disabled).toBe(false);
-    const pending = transferActions(erik, facts({ status: "MembershipDecisionPending" }), NOW);
+    const signing = { userId: "user-karin", decision: "Approve" } as const;
+    const pending = transferActions(
+      erik,
+      facts({ status: "MembershipDecisionPending", pendingSignSession: signing }),
+      NOW,
+    );
     for (const type of ["ApproveMembership", "RejectMembership"] as const) {
       expect(the(pending, type)).toEqual({ type, disabled: true, reason: "membershipDecisionPending" });
     }
+    // The signer may finish or start over; a signing whose 4 minutes ran out (no session in the facts) blocks nobody.
+    const own = facts({
+      status: "MembershipDecisionPending",
+      pendingSignSession: { ...signing, userId: "user-erik" },
+    });
+    expect(the(transferActions(erik, own, NOW), "ApproveMembership").disabled).toBe(false);
+    const lapsed = facts({ status: "MembershipDecisionPending", pendingSignSession: null });
+    expect(the(transferActions(erik, lapsed, NOW), "RejectMembership").disabled).toBe(false);
   });
 
   test("RequestAdditionalInfo stays offered after the decision, disabled with decisionMade", () => {
@@ -772,9 +785,17 @@ describe("Approve and Reject blockers", () => {
       { supplements: [supplement({ status: "Answered", answer: answer("Pending") })] },
     ],
     ["changeRequestPending", { changeRequests: [changeRequest(null)] }],
-    ["membershipDecisionPending", { status: "MembershipDecisionPending" }],
+    [
+      "membershipDecisionPending",
+      {
+        status: "MembershipDecisionPending",
+        pendingSignSession: { userId: "user-karin", decision: "Approve" },
+      },
+    ],
   ])("%s", (code, extra) => {
-    expect(decisionBlockers(erik, inReview(extra))).toEqual([code]);
+    // Another user's signing in MembershipDecisionPending is also that user's sign session.
+    const alsoSigning = code === "membershipDecisionPending" ? ["signSessionByOtherUser"] : [];
+    expect(decisionBlockers(erik, inReview(extra))).toEqual([code, ...alsoSigning]);
     for (const viewer of [erik, maria]) {
       const actions = transferActions(viewer, inReview(extra), NOW);
       for (const type of ["ApproveMembership", "RejectMembership"] as const) {

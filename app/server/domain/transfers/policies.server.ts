@@ -260,7 +260,12 @@ export function sendToMembershipReviewBlockers(
 export function decisionBlockers(viewer: Viewer, facts: TransferFacts): BlockerCode[] {
   const holdsNow: Record<(typeof DECISION_ORDER)[number], boolean> = {
     backgroundTask: hasBackgroundTask(facts),
-    membershipDecisionPending: facts.status === "MembershipDecisionPending",
+    // Someone else is signing right now; the signer's own signing (to finish, or to start over) and a signing
+    // whose 4 minutes ran out (facts leave it out) block nobody.
+    membershipDecisionPending:
+      facts.status === "MembershipDecisionPending" &&
+      facts.pendingSignSession !== null &&
+      facts.pendingSignSession.userId !== viewer.id,
     propertyManagerUnderMaintenance: facts.propertyManagerUnderMaintenance,
     signSessionByOtherUser:
       facts.pendingSignSession !== null && facts.pendingSignSession.userId !== viewer.id,

@@ -233,7 +233,7 @@ export async function run(ctx: UseCaseContext, transferId: string, step: Step): 
     if (!row) throw notFound();
     if (step.expectedVersion !== undefined && step.expectedVersion !== row.version) throw conflict();
 
-    const facts = await loadTransferFacts(trx, row);
+    const facts = await loadTransferFacts(trx, row, now);
     if (ctx.actor !== "system") {
       const viewer = ctx.actor.viewer;
       if (step.action) permit(transferActions(viewer, facts, now).find((a) => a.type === step.action));
@@ -613,12 +613,48 @@ export function actorName(ctx: UseCaseContext): string {
   return ctx.actor === "system" ? "" : personDisplayName(ctx.actor);
 }
 
+/**
+ * What a BankID signing leaves behind for audit (decision 028): the completed sign session (set complete in the
+ * decision's own transaction, so of two collectors only one records), BankID's signature and OCSP answer, the
+ * signed text and who signed. An announced decision's file becomes its document.
+ */
+export interface DecisionEvidence {
+  signSessionId: string;
+  signedText: string;
+  userNonVisibleData: string;
+  signature: string;
+  ocspResponse: string;
+  orderRef: string;
+  signerPersonalNumber: string;
+  signerName: string;
+  signedAt: string;
+}
+
+/** How a decision is recorded beyond its input: BankID's evidence, and an announced decision's file. */
+export interface DecisionRecord {
+  evidence?: DecisionEvidence;
+  /** Stores the decision file as the transfer's document, in the decision's transaction; answers its id. */
+  document?: (trx: Db, row: TransferRow, at: string) => Promise<string>;
+}
+
 function decisionWriter(
   ctx: UseCaseContext,
   decision: "Approved" | "Rejected",
-  input: { decisionDate: string; signDevice: string; reason?: string },
+  input: { decisionDate: string; signDevice: string; reason?: string; acquirerIds?: string[] },
+  record: DecisionRecord = {},
 ) {
+  const { evidence } = record;
   return async (trx: Db, row: TransferRow, at: string) => {
+    if (evidence) {
+      const claimed = await trx
+        .updateTable("sign_sessions")
+        .set({ status: "complete", hint_code: null, finished_at: at })
+        .where("id", "=", evidence.signSessionId)
+        .where("transfer_id", "=", row.id)
+        .where("status", "=", "Pending")
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw conflict();
+    }
     await trx
       .insertInto("membership_decisions")
       .values({
@@ -630,8 +666,18 @@ function decisionWriter(
         decided_by_user_id: actorUserId(ctx) ?? "system",
         decided_by_name: actorName(ctx),
         sign_device: input.signDevice,
-        document_id: null,
+        document_id: record.document ? await record.document(trx, row, at) : null,
         created_at: at,
+        acquirer_ids: input.acquirerIds ? JSON.stringify(input.acquirerIds) : null,
+        sign_session_id: evidence?.signSessionId ?? null,
+        signed_text: evidence?.signedText ?? null,
+        user_non_visible_data: evidence?.userNonVisibleData ?? null,
+        signature: evidence?.signature ?? null,
+        ocsp_response: evidence?.ocspResponse ?? null,
+        bankid_order_ref: evidence?.orderRef ?? null,
+        signer_personal_number: evidence?.signerPersonalNumber ?? null,
+        signer_name: evidence?.signerName ?? null,
+        signed_at: evidence?.signedAt ?? null,
       })
       .execute();
     // A signing in progress for this transfer has no purpose any more.
@@ -654,7 +700,7 @@ function finalizedBy(ctx: UseCaseContext, at: string): TransferPatch {
  * Approve the acquirers' membership: by a board member after signing, or announced by a property manager on the
  * association's behalf. Every acquirer who is not already a member must be approved (ticked).
  */
-export async function approveMembership(ctx: UseCaseContext, input: unknown) {
+export async function approveMembership(ctx: UseCaseContext, input: unknown, record?: DecisionRecord) {
   const now = ctx.now ?? new Date();
   const data = parse(approveMembershipSchema(now), input);
   if (
@@ -678,12 +724,12 @@ export async function approveMembership(ctx: UseCaseContext, input: unknown) {
         ...finalizedBy(ctx, now.toISOString()),
       };
     },
-    write: decisionWriter(ctx, "Approved", data),
+    write: decisionWriter(ctx, "Approved", data, record),
     events: (row) => [event(row.id, "membershipApproved", { transferId: row.id })],
   });
 }
 
-export async function rejectMembership(ctx: UseCaseContext, input: unknown) {
+export async function rejectMembership(ctx: UseCaseContext, input: unknown, record?: DecisionRecord) {
   const now = ctx.now ?? new Date();
   const data = parse(rejectMembershipSchema(now), input);
   return run(ctx, data.transferId, {
@@ -695,7 +741,7 @@ export async function rejectMembership(ctx: UseCaseContext, input: unknown) {
       membership_decision_date: data.decisionDate,
       ...finalizedBy(ctx, now.toISOString()),
     }),
-    write: decisionWriter(ctx, "Rejected", data),
+    write: decisionWriter(ctx, "Rejected", data, record),
     events: (row) => [event(row.id, "membershipRejected", { transferId: row.id })],
   });
 }

@@ -1,4 +1,5 @@
 import { getEnv } from "../../platform/env.server";
+import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createHttpBankIdClient } from "./client.server";
 import { getBankIdSimulator } from "./simulator.server";
@@ -8,6 +9,12 @@ export { BankIdError, isBankIdError, type BankIdErrorCode } from "./errors.serve
 export { qrData, qrSecondsSince } from "./qr.server";
 export { rfaFor, RFA_CODES, type RfaCode } from "./rfa.server";
 export { signatureCovers, signedUserVisibleData } from "./signature.server";
+export {
+  verifyBankIdSignature,
+  type CheckOutcome,
+  type SignatureVerification,
+  type VerificationFailure,
+} from "./verify.server";
 export {
   BankIdSimulator,
   BankIdSimulatorError,
@@ -45,7 +52,8 @@ type Env = Partial<
     | "BANKID_CERT_PASSPHRASE"
     | "BANKID_CA_PATH"
     | "BANKID_URL"
-    | "BANKID_TIMEOUT_MS",
+    | "BANKID_TIMEOUT_MS"
+    | "BANKID_SIGNATURE_ROOTS",
     string
   >
 >;
@@ -129,4 +137,19 @@ export function launchUrl({
   const token = encodeURIComponent(autoStartToken);
   if (!mobile) return `bankid:///?autostarttoken=${token}&redirect=null`;
   return `https://app.bankid.com/?autostarttoken=${token}&redirect=${returnUrl ? encodeURIComponent(returnUrl) : "null"}`;
+}
+
+/**
+ * The roots a stored signature must chain to (decision 028): the simulator's own test CA with BANKID=simulator;
+ * otherwise the certificates in the PEM file BANKID_SIGNATURE_ROOTS names (BankID's test or production roots,
+ * which the operator installs; without it nothing is trusted and every check says so).
+ */
+export function signatureTrustRoots(env: Env = getEnv()): X509Certificate[] {
+  if (bankIdConfig(env).mode === "simulator") return [getBankIdSimulator().testCa().certificate];
+  const file = env.BANKID_SIGNATURE_ROOTS?.trim();
+  if (!file) return [];
+  const pem = readSetting(file, "BANKID_SIGNATURE_ROOTS").toString("utf8");
+  return (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).map(
+    (block) => new X509Certificate(block),
+  );
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { qrData, qrSecondsSince, type QrRejection } from "./qr.server";
-import { simulatedOcspResponse, simulatedSignature } from "./signature.server";
+import { ocspResponse, type Issuer, type IssuedCertificate } from "./pki.server";
+import { xmlDsigSignature } from "./signature.server";
 import type { ValidOrderRequest } from "./simulator-validation.server";
 import type { CollectStatus, CompletionData, OrderResponse } from "./types.server";
 
@@ -47,6 +48,11 @@ export interface BankIdSimulatorOptions {
   finishedRetentionMs?: number;
   /** How old a scanned QR code may be; generous because on /dev/bankid a person copies it by hand. */
   qrMaxAgeSeconds?: number;
+  /**
+   * The test CA that issues the test people's certificates and signs the OCSP answers (decision 028); made in
+   * memory on first use when not given. The process's simulator keeps it under DATA_DIR.
+   */
+  ca?: () => Issuer;
 }
 
 export interface SimulatedOrderView {
@@ -71,8 +77,16 @@ function stableNumber(text: string): number {
   return createHash("sha256").update(text).digest().readUInt32BE(0);
 }
 
-/** completionData as BankID returns it; issue date and uhi are stable per person, signature and OCSP simulated. */
-export function simulatedCompletionData(order: SimOrder, person: TestPerson, now: number): CompletionData {
+/**
+ * completionData as BankID returns it; issue date and uhi are stable per person. The signature is a real XML-DSig
+ * signature by the person's test certificate, the OCSP answer a real one signed by the test CA.
+ */
+export function simulatedCompletionData(
+  order: SimOrder,
+  person: TestPerson,
+  now: number,
+  pki: { ca: Issuer; personCertificate: IssuedCertificate },
+): CompletionData {
   const name = `${person.givenName} ${person.surname}`;
   const { endUserIp, userVisibleData, userNonVisibleData } = order.request;
   return {
@@ -89,7 +103,7 @@ export function simulatedCompletionData(order: SimOrder, person: TestPerson, now
     bankIdIssueDate: new Date(now - (90 + (stableNumber(person.personalNumber) % 1500)) * DAY_MS)
       .toISOString()
       .slice(0, 10),
-    signature: simulatedSignature({
+    signature: xmlDsigSignature({
       orderRef: order.orderRef,
       personalNumber: person.personalNumber,
       name,
@@ -97,8 +111,15 @@ export function simulatedCompletionData(order: SimOrder, person: TestPerson, now
       userVisibleData,
       userNonVisibleData,
       signedAt: now,
+      privateKey: pki.personCertificate.privateKey,
+      chain: [pki.personCertificate.certificate, pki.ca.certificate],
     }),
-    ocspResponse: simulatedOcspResponse(order.orderRef, now),
+    ocspResponse: ocspResponse({
+      certificate: pki.personCertificate.certificate,
+      issuer: pki.ca.certificate,
+      signer: pki.ca,
+      producedAt: new Date(now),
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import { BankIdError } from "./errors.server";
 import { qrData } from "./qr.server";
 import { signatureCovers, signedUserNonVisibleData } from "./signature.server";
 import { BankIdSimulator, BankIdSimulatorError, getBankIdSimulator } from "./simulator.server";
+import { verifyBankIdSignature } from "./verify.server";
 
 const ANNA = { personalNumber: "199001011234", givenName: "Anna", surname: "Andersson" };
 const BO = { personalNumber: "198502029876", givenName: "Bo", surname: "Berg" };
@@ -114,7 +115,14 @@ describe("the order lifecycle", () => {
     expect(user).toEqual({ ...ANNA, name: "Anna Andersson" });
     expect(device.ipAddress).toBe(IP);
     expect(bankIdIssueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(Buffer.from(ocspResponse, "base64").toString()).toContain("SIMULATED");
+    // A real signature by Anna's test certificate, and an OCSP answer by the simulator's CA about it.
+    const verified = verifyBankIdSignature({
+      signature: result.completionData.signature,
+      ocspResponse,
+      trustedRoots: [sim.testCa().certificate],
+    });
+    expect(verified).toMatchObject({ ok: true, ocspProducedAt: new Date(clock).toISOString() });
+    expect(verified.signer?.subject).toContain(`serialNumber=${ANNA.personalNumber}`);
     await expectInvalidParameters(sim.collect(order.orderRef));
   });
 

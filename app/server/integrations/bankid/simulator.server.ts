@@ -1,5 +1,14 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { getEnv } from "../../platform/env.server";
 import { BankIdError } from "./errors.server";
+import {
+  createTestCa,
+  issuePersonCertificate,
+  persistentTestCa,
+  type IssuedCertificate,
+  type Issuer,
+} from "./pki.server";
 import { verifyQrData } from "./qr.server";
 import {
   BankIdSimulatorError,
@@ -33,8 +42,13 @@ export class BankIdSimulator implements BankIdClient {
   private readonly startTimeoutMs: number | null;
   private readonly finishedRetentionMs: number;
   private readonly qrMaxAgeSeconds: number;
+  private readonly caSource: () => Issuer;
+  private ca: Issuer | undefined;
+  private readonly certificates = new Map<string, IssuedCertificate>();
 
   constructor(options: BankIdSimulatorOptions = {}) {
+    this.caSource =
+      options.ca ?? (() => createTestCa("BankID-simulator Root CA (in memory)", new Date(this.now())));
     this.now = options.now ?? Date.now;
     this.orderLifetimeMs = options.orderLifetimeMs ?? 180_000;
     this.startTimeoutMs = options.startTimeoutMs === undefined ? 30_000 : options.startTimeoutMs;
@@ -137,7 +151,7 @@ export class BankIdSimulator implements BankIdClient {
     const order = this.inApp(orderRef, ["started", "userSign"]);
     const person = order.person;
     if (!person) throw new BankIdSimulatorError("notInApp", "Nobody has opened this order");
-    order.completionData = simulatedCompletionData(order, person, this.now());
+    order.completionData = simulatedCompletionData(order, person, this.now(), this.pkiFor(person));
     this.finish(order, "complete", undefined);
     return orderView(order, this.now());
   }
@@ -155,6 +169,22 @@ export class BankIdSimulator implements BankIdClient {
     const order = this.pendingOrder(orderRef);
     this.finish(order, "failed", hintCode);
     return orderView(order, this.now());
+  }
+
+  /** The test CA whose certificates sign this simulator's signatures (the verifier's trusted root). */
+  testCa(): Issuer {
+    return (this.ca ??= this.caSource());
+  }
+
+  /** One certificate per test person, issued by the test CA when they first sign. */
+  private pkiFor(person: TestPerson) {
+    const ca = this.testCa();
+    let personCertificate = this.certificates.get(person.personalNumber);
+    if (!personCertificate) {
+      personCertificate = issuePersonCertificate(ca, person, new Date(this.now()));
+      this.certificates.set(person.personalNumber, personCertificate);
+    }
+    return { ca, personCertificate };
   }
 
   /** Forgets every order (tests, or the /dev/bankid page's reset button). */
@@ -285,5 +315,7 @@ const GLOBAL_KEY = "__overlatelseportalenBankIdSimulator";
 /** One simulator per process, kept on globalThis so that dev-server rebuilds do not lose running orders. */
 export function getBankIdSimulator(): BankIdSimulator {
   const store = globalThis as typeof globalThis & { [GLOBAL_KEY]?: BankIdSimulator };
-  return (store[GLOBAL_KEY] ??= new BankIdSimulator());
+  return (store[GLOBAL_KEY] ??= new BankIdSimulator({
+    ca: () => persistentTestCa(path.join(getEnv().dataDir, "bankid-simulator-ca.pem")),
+  }));
 }

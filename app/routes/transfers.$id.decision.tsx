@@ -1,0 +1,373 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { DecisionFormSchema } from "~/schemas/decision";
+import { formatIdentifierForDisplay } from "~/lib/identifier";
+import { todayInStockholm } from "~/lib/dates";
+import { SignStartError, startDecision, type DecisionKind } from "~/server/domain/decision/signing.server";
+import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { mediaType } from "~/server/platform/body.server";
+import { getT } from "~/server/platform/i18n.server";
+import {
+  decisionInput,
+  discardDecisionFile,
+  fileErrorKey,
+  readDecisionUpload,
+  signingEnvFor,
+} from "~/server/web/decision.server";
+import { parseForm, readPageForm } from "~/server/web/forms.server";
+import { notFoundPage, reviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
+import { redirectWithToast } from "~/server/web/toast.server";
+import { contextForActor, domainErrorText, domainKey } from "~/server/web/transfer-api.server";
+import { ErrorSummary, useMessage } from "~/ui/error-summary";
+import { DateField, TextArea } from "~/ui/forms";
+import { pageTitle } from "~/ui/page-title";
+import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
+import { lastResultOf, usePageForm } from "~/ui/use-page-form";
+
+/**
+ * The membership decision (spec 02 §2.7 `Meddela godkännande`/`Meddela avslag`, 03 §4.6): a board member approves
+ * (every acquirer ticked; members pre-ticked and locked) or rejects (a reason) and signs with BankID on this or
+ * another device; a property manager announces the board's decision (its date, and for an approval its file) the
+ * same way, or by proxy with property_manager_proxy. The post starts the signing and goes to its page; a proxy
+ * announcement is recorded at once.
+ */
+
+function kindOf(request: Request): DecisionKind | null {
+  const d = new URL(request.url).searchParams.get("d");
+  return d === "approve" ? "Approve" : d === "reject" ? "Reject" : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const page = await reviewPage(request, "review");
+  const kind = kindOf(request);
+  const transferId = params.id ?? "";
+  const review = await reviewOf(page, transferId, "overview");
+  const overview = reviewPath("review", review.id, "overview");
+  if (!kind) throw redirect(overview);
+  const offered = review.actions.find(
+    (a) => a.type === (kind === "Approve" ? "ApproveMembership" : "RejectMembership"),
+  );
+  if (!offered || offered.disabled) {
+    const t = await getT(request, "review");
+    throw await redirectWithToast(
+      overview,
+      {
+        key: "review:toast.refused",
+        values: { reason: offered?.disabledReason ?? t("decision.error.ongoing") },
+        type: "error",
+      },
+      { request },
+    );
+  }
+  const t = await getT(request, "review");
+  const announce = page.user.role === "PropertyManager";
+  return json(
+    {
+      title: t(announce ? `decision.announce.${kind}` : `decision.board.${kind}`),
+      kind,
+      announce,
+      proxy: kind === "Approve" && page.user.features.includes("property_manager_proxy"),
+      today: todayInStockholm(),
+      transfer: {
+        id: review.id,
+        objectDescription: review.objectDescription,
+        association: review.tenantAssociation.name,
+        version: review.version,
+        acquirers: review.acquirers.map((a) => ({
+          id: a.id,
+          name: `${a.firstName} ${a.lastName}`.trim(),
+          identifier: formatIdentifierForDisplay(a.identifier),
+          member: a.membershipStatus === "MEMBER",
+        })),
+      },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, viewer } = await reviewPage(request, "review");
+  const transferId = params.id ?? "";
+  const kind = kindOf(request);
+  if (!kind) throw notFoundPage();
+  let fields: FormData;
+  let file = null;
+  let fileErrors: Record<string, string[]> = {};
+  let status = 400;
+  if (mediaType(request) === "multipart/form-data") {
+    const upload = await readDecisionUpload(request);
+    fields = upload.fields ?? new FormData();
+    file = upload.file;
+    if (upload.fileError) {
+      fileErrors = { decisionDocument: [fileErrorKey(upload.fileError)] };
+      if (upload.fileError === "tooLarge") status = 413;
+    }
+  } else {
+    fields = await readPageForm(request);
+  }
+  const submission = parseForm(fields, DecisionFormSchema);
+  const reply = (
+    fieldErrors: Record<string, string[]>,
+    options: { formErrors?: string[]; status?: number } = {},
+  ) => {
+    const result: SubmissionResult<string[]> = submission.reply({
+      fieldErrors,
+      formErrors: options.formErrors,
+    });
+    return json({ result, ongoing: (options.status ?? 400) === 409 }, { status: options.status ?? status });
+  };
+  if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
+    await discardDecisionFile(file);
+    return reply(fileErrors);
+  }
+  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
+  const overview = reviewPath("review", transferId, "overview");
+  try {
+    const result = await startDecision(
+      ctx,
+      signingEnvFor(request, context),
+      decisionInput(fields, kind, file, transferId),
+    );
+    if (result.kind === "decided") {
+      return redirectWithToast(overview, { key: "review:decision.announced" }, { request });
+    }
+    const back = kind === "Approve" ? "approve" : "reject";
+    return redirect(
+      `${reviewPath("review", transferId, "decision/sign")}?signId=${encodeURIComponent(result.state.signId)}&d=${back}`,
+      303,
+    );
+  } catch (error) {
+    await discardDecisionFile(file);
+    if (error instanceof SignStartError) {
+      return reply({}, { formErrors: [`bankid:${error.rfa}`], status: 503 });
+    }
+    if (!isDomainError(error)) throw error;
+    if (error.code === "NotFound") throw notFoundPage();
+    if (error.code === "Validation") {
+      const mapped: Record<string, string[]> = {};
+      for (const [name, keys] of Object.entries(error.fieldErrors)) mapped[name] = keys.map(domainKey);
+      return reply(mapped);
+    }
+    // Refused now (someone is signing, the membership was handled, the transfer changed): say so, and offer Stäng.
+    return reply(
+      {},
+      {
+        formErrors: [
+          `review:decision.error.${kind}`,
+          `review:decision.error.ongoing`,
+          domainErrorText(error),
+        ],
+        status: 409,
+      },
+    );
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: pageTitle(data?.title ?? thrownTitle(error)) },
+];
+
+export function ErrorBoundary() {
+  return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
+}
+
+export default function DecisionPage() {
+  const { title, kind, announce, proxy, today, transfer } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation("review");
+  const busy = navigation.state !== "idle";
+  const [form, fields] = usePageForm(DecisionFormSchema, {
+    id: "decision",
+    lastResult: lastResultOf(actionData),
+    defaultValue: {
+      decision: kind,
+      announce: announce ? "yes" : undefined,
+      decisionDate: announce ? today : undefined,
+      acquirerIds: transfer.acquirers.filter((a) => a.member).map((a) => a.id),
+    },
+  });
+  const overview = `/transfers/${encodeURIComponent(transfer.id)}/overview`;
+  const ongoing = Boolean(actionData && "ongoing" in actionData && actionData.ongoing);
+  const chosen = new Set(
+    (fields.acquirerIds.initialValue as string[] | string | undefined) === undefined
+      ? []
+      : ([] as string[]).concat(fields.acquirerIds.initialValue as string[] | string),
+  );
+  const acquirerError = fields.acquirerIds.errors?.[0];
+  const devices = ["ThisDevice", "OtherDevice", ...(proxy ? ["SignByProxy"] : [])];
+  return (
+    <div className="page review">
+      <ErrorSummary
+        form={form}
+        order={["acquirerIds", "reason", "decisionDate", "decisionDocument", "signDevice"]}
+      />
+      {ongoing ? (
+        <div className="notice notice--error">
+          <p>{t("decision.error.ongoing")}</p>
+          <p>
+            <Link className="button button--secondary" to={overview} reloadDocument>
+              {t("decision.error.close")}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      <p>
+        <Link className="back-link" to={overview}>
+          {t("decision.back")}
+        </Link>
+      </p>
+      <h1>{title}</h1>
+      <p className="lead">
+        {transfer.objectDescription}, {transfer.association}
+      </p>
+      <p>{t(`decision.formLead.${kind}`)}</p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        encType={announce && kind === "Approve" ? "multipart/form-data" : undefined}
+        replace
+      >
+        <input type="hidden" name="decision" value={kind} />
+        <input type="hidden" name="version" value={transfer.version} />
+        {announce ? <input type="hidden" name="announce" value="yes" /> : null}
+        {kind === "Approve" ? (
+          <fieldset
+            className={`field${acquirerError ? " field--error" : ""}`}
+            aria-describedby={[
+              `${fields.acquirerIds.descriptionId}`,
+              acquirerError ? fields.acquirerIds.errorId : null,
+            ]
+              .filter(Boolean)
+              .join(" ")}
+          >
+            <legend className="field__label">{t("decision.acquirers")}</legend>
+            <p id={fields.acquirerIds.descriptionId} className="field__hint">
+              {t("decision.acquirersHint")}
+            </p>
+            {acquirerError ? <AcquirerError id={fields.acquirerIds.errorId} message={acquirerError} /> : null}
+            <div className="checkboxes">
+              {transfer.acquirers.map((a, index) => {
+                const id = index === 0 ? fields.acquirerIds.id : `${fields.acquirerIds.id}-${index}`;
+                return (
+                  <div className="checkbox" key={a.id}>
+                    {a.member ? <input type="hidden" name="acquirerIds" value={a.id} /> : null}
+                    <input
+                      id={id}
+                      type="checkbox"
+                      name={a.member ? undefined : "acquirerIds"}
+                      value={a.id}
+                      defaultChecked={a.member || chosen.has(a.id)}
+                      disabled={a.member}
+                      aria-invalid={acquirerError ? true : undefined}
+                    />
+                    <label htmlFor={id}>
+                      {a.member ? t("decision.alreadyMember", { name: a.name }) : a.name}, {a.identifier}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        ) : (
+          <TextArea
+            field={fields.reason}
+            label={t("decision.reasonLabel")}
+            hint={t("decision.reasonHint")}
+            rows={4}
+          />
+        )}
+        {announce ? (
+          <DateField
+            field={fields.decisionDate}
+            label={t("decision.decisionDate")}
+            hint={t("decision.decisionDateHint")}
+            max={today}
+          />
+        ) : null}
+        {announce && kind === "Approve" ? <DecisionFile formId={form.id} actionData={actionData} /> : null}
+        <fieldset className={`field${fields.signDevice.errors?.length ? " field--error" : ""}`}>
+          <legend className="field__label">{t("decision.signWith")}</legend>
+          {proxy ? (
+            <p className="field__hint" id="proxy-hint">
+              {t("decision.proxyHint")}
+            </p>
+          ) : null}
+          <div className="button-row">
+            {devices.map((device, index) => (
+              <button
+                key={device}
+                type="submit"
+                name="signDevice"
+                value={device}
+                id={index === 0 ? fields.signDevice.id : undefined}
+                className={index === 0 ? "button" : "button button--secondary"}
+                aria-describedby={device === "SignByProxy" ? "proxy-hint" : undefined}
+                aria-disabled={busy || undefined}
+                onClick={(event) => {
+                  if (busy) event.preventDefault();
+                }}
+              >
+                {t(`decision.device.${device}`)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      </Form>
+    </div>
+  );
+}
+
+function AcquirerError({ id, message }: { id: string; message: string }) {
+  const { t } = useTranslation();
+  const text = useMessage();
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">{t("validation.errorPrefix")} </span>
+      {text(message)}
+    </p>
+  );
+}
+
+/** The decision file (a PDF under the limit): its errors come from the server only, which judges the bytes. */
+function DecisionFile({ formId, actionData }: { formId: string; actionData: unknown }) {
+  const { t } = useTranslation("review");
+  const { t: tc } = useTranslation();
+  const text = useMessage();
+  const error = (lastResultOf(actionData)?.error?.decisionDocument ?? undefined)?.[0];
+  const id = `${formId}-decisionDocument`;
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label htmlFor={id} className="field__label">
+        {t("decision.decisionDocument")}
+      </label>
+      <div id={`${id}-hint`} className="field__hint">
+        {t("decision.decisionDocumentHint")}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          <span className="visually-hidden">{tc("validation.errorPrefix")} </span>
+          {text(error)}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name="decisionDocument"
+        type="file"
+        accept="application/pdf,.pdf"
+        className="field__file"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
+      />
+    </div>
+  );
+}

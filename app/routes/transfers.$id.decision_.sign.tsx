@@ -1,0 +1,193 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/lib/format";
+import { cancelDecision, collectDecision } from "~/server/domain/decision/signing.server";
+import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { getT } from "~/server/platform/i18n.server";
+import { signingEnvFor, signMessage } from "~/server/web/decision.server";
+import { handleIntent, readPageForm } from "~/server/web/forms.server";
+import { notFoundPage, reviewPage, reviewPath } from "~/server/web/review-page.server";
+import { redirectWithToast } from "~/server/web/toast.server";
+import { contextForActor } from "~/server/web/transfer-api.server";
+import { SigningDialog } from "~/islands/SigningDialog";
+import { pageTitle } from "~/ui/page-title";
+import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
+
+/**
+ * The signing of a membership decision (spec 02 §2.11, §4 "Signing dialog"). Each load collects the order once
+ * (at most once a second), so without JavaScript the page refreshes itself every 2 s and shows the QR frame of
+ * that moment; with JavaScript it is a dialog with a static backdrop that polls every 2000 ms. Pending: the QR
+ * code (`Scanna QR-koden`) or the app link (`Öppna BankID-appen`) and `Avbryt`; Completed: `Signering klar` and
+ * `Stäng` (then `Signeringen genomförd`); Failed: the message or `Någonting gick fel vid signeringen`, and
+ * `Försök igen`.
+ */
+
+function signIdOf(request: Request): string {
+  return new URL(request.url).searchParams.get("signId") ?? "";
+}
+
+function backOf(request: Request): "approve" | "reject" {
+  return new URL(request.url).searchParams.get("d") === "reject" ? "reject" : "approve";
+}
+
+async function contextOf(request: Request) {
+  const { user, viewer } = await reviewPage(request, "review");
+  return contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const ctx = await contextOf(request);
+  const transferId = params.id ?? "";
+  let state;
+  try {
+    state = await collectDecision(ctx, signingEnvFor(request, context), signIdOf(request));
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
+    throw error;
+  }
+  if (state.transferId !== transferId) throw notFoundPage();
+  const t = await getT(request, "review");
+  return json(
+    {
+      title: t("decision.sign.title"),
+      transferId,
+      back: state.decision === "Reject" ? "reject" : backOf(request),
+      signId: state.signId,
+      status: state.status,
+      decision: state.decision,
+      device: state.signDevice,
+      message: signMessage(state),
+      hasQr: state.qrCodeData !== null,
+      launchUrl: state.launchUrl,
+      expiresAt: state.expiresAt,
+      text: state.text,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = await contextOf(request);
+  const transferId = params.id ?? "";
+  const overview = reviewPath("review", transferId, "overview");
+  const form = await readPageForm(request);
+  const signId = typeof form.get("signId") === "string" ? (form.get("signId") as string) : "";
+  return handleIntent(form, {
+    // Avbryt: the signing ends and the user is back at the decision, NotStarted.
+    cancel: async () => {
+      try {
+        await cancelDecision(ctx, signingEnvFor(request, context), signId);
+      } catch (error) {
+        if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
+        throw error;
+      }
+      return redirect(`${reviewPath("review", transferId, "decision")}?d=${backOf(request)}`, 303);
+    },
+    // Stäng after `Signering klar`: the transfer's overview says `Signeringen genomförd`.
+    close: async () => redirectWithToast(overview, { key: "review:decision.done" }, { request }),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: pageTitle(data?.title ?? thrownTitle(error)) },
+];
+
+export function ErrorBoundary() {
+  return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
+}
+
+export default function SigningPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("review");
+  const pending = data.status === "Pending";
+  const overview = `/transfers/${encodeURIComponent(data.transferId)}/overview`;
+  const decisionPage = `/transfers/${encodeURIComponent(data.transferId)}/decision?d=${data.back}`;
+  const here = `/transfers/${encodeURIComponent(data.transferId)}/decision/sign?signId=${encodeURIComponent(data.signId)}&d=${data.back}`;
+  const qrSrc = data.hasQr
+    ? `/transfers/${encodeURIComponent(data.transferId)}/decision/qr?signId=${encodeURIComponent(data.signId)}`
+    : null;
+  return (
+    <div className="page review">
+      {pending ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={`2;url=${here}`} />
+        </noscript>
+      ) : null}
+      <SigningDialog
+        signId={data.signId}
+        pending={pending}
+        labelledBy="sign-title"
+        qrSrc={qrSrc}
+        qrAlt={t("decision.sign.qrAlt")}
+        launchUrl={data.launchUrl}
+      >
+        <h1 id="sign-title">
+          {data.status === "complete"
+            ? t("decision.sign.completed")
+            : pending && data.hasQr
+              ? t("decision.sign.scanQr")
+              : t("decision.sign.title")}
+        </h1>
+        <p
+          role="status"
+          id="sign-message"
+          className={pending || data.status === "complete" ? "lead" : "notice notice--error"}
+        >
+          {data.message ?? (data.status === "failed" ? t("decision.sign.failed") : null)}
+        </p>
+        {pending && data.hasQr ? <p>{t("decision.sign.scanQrHelp")}</p> : null}
+        {pending && data.launchUrl ? (
+          <p>
+            <a className="button" href={data.launchUrl}>
+              {t("decision.sign.openApp")}
+            </a>
+            <span className="field__hint"> {t("decision.sign.openAppHelp")}</span>
+          </p>
+        ) : null}
+        {pending ? (
+          <p className="muted">
+            {t("decision.sign.validUntil", { time: formatDateTime(data.expiresAt) })}{" "}
+            <noscript>{t("decision.sign.refreshing")}</noscript>
+          </p>
+        ) : null}
+        {data.text ? (
+          <details>
+            <summary>{t("decision.sign.decisionShown")}</summary>
+            <pre className="signed-text">{data.text}</pre>
+          </details>
+        ) : null}
+        {pending ? (
+          <Form method="post" replace>
+            <input type="hidden" name="signId" value={data.signId} />
+            <button type="submit" name="intent" value="cancel" className="button button--secondary">
+              {t("decision.sign.cancel")}
+            </button>
+          </Form>
+        ) : data.status === "complete" ? (
+          <Form method="post" replace>
+            <input type="hidden" name="signId" value={data.signId} />
+            <button type="submit" name="intent" value="close" className="button">
+              {t("decision.sign.close")}
+            </button>
+          </Form>
+        ) : (
+          <p className="button-row">
+            <Link className="button" to={decisionPage}>
+              {t("decision.sign.tryAgain")}
+            </Link>
+            <Link className="button button--secondary" to={overview} reloadDocument>
+              {t("decision.sign.close")}
+            </Link>
+          </p>
+        )}
+      </SigningDialog>
+    </div>
+  );
+}
