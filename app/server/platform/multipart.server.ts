@@ -87,21 +87,23 @@ class FromHandler {
 
 /**
  * The file part's data as a web stream; whatever the consumer leaves unread is drained afterwards. The parser's
- * part iterator takes one `next()` at a time, so the drain first waits for a read still in flight.
+ * part iterator must never have two `next()` calls in flight (a second one reads into the next part), so every
+ * read waits for the one before it: the stream's own first pull, which runs as soon as it is made, and the drain
+ * of an empty file input, which starts at once, would otherwise overlap.
  */
 function streamOf(data: AsyncIterable<Uint8Array>) {
   const iterator = data[Symbol.asyncIterator]();
   let finished = false;
-  let inflight: Promise<IteratorResult<Uint8Array>> | null = null;
-  const read = async () => {
-    inflight = iterator.next();
-    try {
-      const next = await inflight;
-      if (next.done) finished = true;
-      return next;
-    } finally {
-      inflight = null;
-    }
+  let previous: Promise<unknown> = Promise.resolve();
+  const read = (): Promise<IteratorResult<Uint8Array>> => {
+    const next = previous.then(async (): Promise<IteratorResult<Uint8Array>> => {
+      if (finished) return { done: true, value: undefined };
+      const result = await iterator.next();
+      if (result.done) finished = true;
+      return result;
+    });
+    previous = next.catch(() => undefined);
+    return next;
   };
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -113,7 +115,6 @@ function streamOf(data: AsyncIterable<Uint8Array>) {
     cancel() {},
   });
   const drain = async () => {
-    if (inflight) await (inflight as Promise<unknown>).catch(() => undefined);
     while (!finished) await read();
   };
   return { stream, drain };
