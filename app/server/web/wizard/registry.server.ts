@@ -1,4 +1,7 @@
 import type { WizardStepName } from "~/lib/wizard";
+import { optionalDocumentsStep } from "./optional-documents.server";
+import { requiredDocumentsStep } from "./required-documents.server";
+import { reviewStep } from "./review.server";
 import type { WizardStep } from "./steps.server";
 
 /**
@@ -7,4 +10,8 @@ import type { WizardStep } from "./steps.server";
  *   import { formStep } from "./form.server";  …  form: formStep,
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step has its own data type
-export const WIZARD_STEP_MODULES: Partial<Record<WizardStepName, WizardStep<any>>> = {};
+export const WIZARD_STEP_MODULES: Partial<Record<WizardStepName, WizardStep<any>>> = {
+  requiredDocuments: requiredDocumentsStep,
+  optionalDocuments: optionalDocumentsStep,
+  review: reviewStep,
+};
