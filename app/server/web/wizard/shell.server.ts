@@ -164,10 +164,7 @@ export async function openWizard(
     if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
     throw error;
   }
-  const [saved, uploading] = await Promise.all([
-    applicationSaved(db, row.id),
-    unfinishedUploads(db, row.id),
-  ]);
+  const [saved, uploading] = await Promise.all([applicationSaved(db, row.id), unfinishedUploads(db, row.id)]);
   const done = doneSteps(application, { applicationSaved: saved, unfinishedUploads: uploading });
   const reachable = reachableSteps(done);
   if (stepIndex(name) >= reachable.length) throw redirect(paths.transfer);
