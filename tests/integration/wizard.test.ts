@@ -574,7 +574,7 @@ describe("step 4, Skicka in", () => {
       singleDocument: "on",
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/transfers/wz-5");
+    expect(response.headers.get("Location")).toBe("/transfers/wz-5/overview");
     expect(response.headers.get("Set-Cookie")).toContain("__flash");
     expect((await statusOf("wz-5")).status).toBe("ApplicationSent");
     // The wizard is closed now.

@@ -64,7 +64,8 @@ export async function advance(
   toast?: { key: string; values?: Record<string, string> },
 ): Promise<Response> {
   const next = nextStep(ctx.shell.step);
-  const to = next ? ctx.shell.paths.steps[next] : ctx.shell.paths.transfer;
+  // After the last step, the transfer's overview itself: a redirect on the way would take the toast with it.
+  const to = next ? ctx.shell.paths.steps[next] : `${ctx.shell.paths.transfer}/overview`;
   return toast ? redirectWithToast(to, toast, { request: ctx.request }) : redirect(to, 303);
 }
 
