@@ -380,6 +380,22 @@ describe("step 1, Obligatoriska dokument", () => {
     expect((await documentsOf("wz-2")).map((d) => d.category)).toEqual(["MembershipApplication"]);
   });
 
+  it("refuses a 26 MB file with 413 as it streams, leaving neither row nor file", async () => {
+    const big = new Uint8Array(26 * 1024 * 1024);
+    big.set(pdf.slice(0, 8));
+    const before = await documentsOf("wz-2");
+    const response = await upload(
+      STEP,
+      { formId: "upload-agreement", category: "TransferAgreement" },
+      new File([big as BlobPart], "stor.pdf"),
+    );
+    expect(response.status).toBe(413);
+    const reply = await replyOf(response);
+    expect(reply.formId).toBe("upload-agreement");
+    expect(reply.result.error?.file?.[0]).toMatch(/^documents\.tooLarge\|.*stor\.pdf/);
+    expect(await documentsOf("wz-2")).toEqual(before);
+  });
+
   it("refuses Fortsätt while a slot has no verified document, naming each missing slot", async () => {
     const response = await post(STEP, { intent: "continue" });
     expect(response.status).toBe(400);
