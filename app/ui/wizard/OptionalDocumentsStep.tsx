@@ -1,4 +1,4 @@
-import { Form, useActionData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useInterval } from "~/islands/live/transfer-events";
 import type { OptionalDocumentsData } from "~/lib/wizard";
@@ -29,11 +29,6 @@ export function OptionalDocumentsStep({ data, wizard }: StepProps<OptionalDocume
       : t("wizard:optional.fileLabel");
   return (
     <>
-      {pending ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(PENDING_REFRESH_SECONDS)} />
-        </noscript>
-      ) : null}
       {summary ? <ErrorSummary form={summary} order={["category", "file"]} /> : null}
       <StepHeading wizard={wizard} />
       <p className="lead">{t("wizard:optional.help", { max: data.maxDocuments })}</p>
@@ -57,8 +52,10 @@ export function OptionalDocumentsStep({ data, wizard }: StepProps<OptionalDocume
         )}
       </section>
       {pending ? (
+        // Without JavaScript the page does not reload itself (a reload would take a file being chosen away).
         <p className="muted" role="status">
-          {t("wizard:documents.pending")}
+          {t("wizard:documents.pending")}{" "}
+          <Link to={wizard.paths.steps[wizard.step]}>{t("wizard:waiting.refresh")}</Link>
         </p>
       ) : null}
       <Form method="post" className="wizard__continue">

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useActionData, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation, useRevalidator } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useInterval } from "~/islands/live/transfer-events";
 import type { RequiredDocumentsData } from "~/lib/wizard";
@@ -10,7 +10,7 @@ import { usePageForm } from "~/ui/use-page-form";
 import { isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
 import { StepHeading, type StepProps } from "./step";
 
-/** While a document is verified the page looks again: every few seconds with JavaScript, by a refresh without. */
+/** While a document is verified the page looks again every few seconds with JavaScript; without, on request. */
 const PENDING_REFRESH_SECONDS = 5;
 
 /**
@@ -31,11 +31,6 @@ export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocume
   const summary = isStepFormReply(actionData) ? replyForm(actionData.formId, actionData.result) : null;
   return (
     <>
-      {pending ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(PENDING_REFRESH_SECONDS)} />
-        </noscript>
-      ) : null}
       {summary ? <ErrorSummary form={summary} order={["type", "category", "file"]} /> : null}
       <StepHeading wizard={wizard} />
       <p className="lead">{t(`wizard:required.help.${wizard.side}.${type}`)}</p>
@@ -67,8 +62,10 @@ export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocume
         );
       })}
       {pending ? (
+        // Without JavaScript the page does not reload itself (a reload would take a file being chosen away).
         <p className="muted" role="status">
-          {t("wizard:documents.pending")}
+          {t("wizard:documents.pending")}{" "}
+          <Link to={wizard.paths.steps[wizard.step]}>{t("wizard:waiting.refresh")}</Link>
         </p>
       ) : null}
       <Form method="post" className="wizard__continue">
