@@ -3,6 +3,8 @@ import * as managerRoute from "~/routes/transfers.$id.application.($page)";
 import * as privateRoute from "~/routes/transfers.private.$id.application.($page)";
 import * as confirmRoute from "~/routes/api.core.transfers.$id.application.requiredDocuments";
 import * as proposedRoute from "~/routes/api.core.transfers.$id.application.proposed";
+import * as overviewRoute from "~/routes/transfers.$id.overview";
+import * as privateOverviewRoute from "~/routes/transfers.private.$id.overview";
 import { getDb } from "~/server/db/db.server";
 import { makePdf } from "~/server/db/seed/pdf.server";
 import { generatePersonnummer } from "~/lib/personnummer";
@@ -292,6 +294,30 @@ describe("the wizard's shell", () => {
     } else {
       expect(failed.status).toBe(500);
     }
+  });
+});
+
+describe("the way into the wizard", () => {
+  const actionsOf = async (
+    route: typeof overviewRoute | typeof privateOverviewRoute,
+    id: string,
+    cookie: string,
+  ) => {
+    const path = route === overviewRoute ? `/transfers/${id}/overview` : `/transfers/private/${id}/overview`;
+    const response = await answered(
+      route.loader({ request: request(path, { cookie }), params: { id }, context }),
+    );
+    const body = (await response.json()) as {
+      actions?: Array<{ type: string }>;
+      review: { actions: Array<{ type: string }> };
+    };
+    return (body.actions ?? body.review.actions).map((a) => a.type);
+  };
+
+  it("is offered on the transfer page only while the application may be filled in", async () => {
+    expect(await actionsOf(overviewRoute, "wz-1", maria)).toContain("CreateApplication");
+    expect(await actionsOf(overviewRoute, "wz-sent", maria)).not.toContain("CreateApplication");
+    expect(await actionsOf(privateOverviewRoute, "wz-private", elin)).toContain("CreateApplication");
   });
 });
 
