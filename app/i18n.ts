@@ -6,13 +6,14 @@ import transfer from "./locales/sv/transfer.json";
 import transferList from "./locales/sv/transferList.json";
 import review from "./locales/sv/review.json";
 import domain from "./locales/sv/domain.json";
+import wizard from "./locales/sv/wizard.json";
 
 /**
  * Namespaces the browser needs for hydration (domain: the messages of the schemas conform validates with);
  * long page content (legal, faq) is translated in loaders.
  */
 export const clientResources = {
-  sv: { common, identifier, bankid, transfer, transferList, review, domain },
+  sv: { common, identifier, bankid, transfer, transferList, review, domain, wizard },
 } as const;
 
 export const i18nOptions = {
@@ -20,7 +21,7 @@ export const i18nOptions = {
   fallbackLng: "sv",
   lng: "sv",
   defaultNS: "common",
-  ns: ["common", "identifier", "bankid", "transfer", "transferList", "review", "domain"],
+  ns: ["common", "identifier", "bankid", "transfer", "transferList", "review", "domain", "wizard"],
   interpolation: { escapeValue: false },
   returnNull: false,
   parseMissingKeyHandler: (key: string) => common.missingTranslation.replace("{{key}}", key),

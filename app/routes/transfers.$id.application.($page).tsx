@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { wizardAction, wizardLoader } from "~/server/web/wizard/shell.server";
+import { wizardTitle } from "~/ui/wizard/meta";
+import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
+import { WizardShell } from "~/ui/wizard/WizardShell";
+import { pageTitle } from "~/ui/page-title";
+
+/**
+ * /transfers/{id}/application/{page}: the property manager's application wizard (spec 03 §2.2). The shell and the
+ * steps are shared with the private party's route (app/server/web/wizard, app/ui/wizard).
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return wizardLoader(request, "manager", params.id ?? "", params.page);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return wizardAction(request, "manager", params.id ?? "", params.page);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: data ? wizardTitle(data.wizard, data.waiting) : pageTitle(thrownTitle(error)) },
+];
+
+export function ErrorBoundary() {
+  return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
+}
+
+export default function ApplicationWizard() {
+  const { wizard, waiting, data } = useLoaderData<typeof loader>();
+  return <WizardShell wizard={wizard} waiting={waiting} data={data} />;
+}
