@@ -1,4 +1,5 @@
 import type { WizardStepName } from "~/lib/wizard";
+import { formStep } from "./form.server";
 import type { WizardStep } from "./steps.server";
 
 /**
@@ -7,4 +8,6 @@ import type { WizardStep } from "./steps.server";
  *   import { formStep } from "./form.server";  …  form: formStep,
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step has its own data type
-export const WIZARD_STEP_MODULES: Partial<Record<WizardStepName, WizardStep<any>>> = {};
+export const WIZARD_STEP_MODULES: Partial<Record<WizardStepName, WizardStep<any>>> = {
+  form: formStep,
+};
