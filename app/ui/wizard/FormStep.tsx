@@ -133,7 +133,11 @@ function AddressFields({
         autoComplete={`${autoComplete} postal-code`}
         width="short"
       />
-      <TextField field={address.city} label={t("form.city")} autoComplete={`${autoComplete} address-level2`} />
+      <TextField
+        field={address.city}
+        label={t("form.city")}
+        autoComplete={`${autoComplete} address-level2`}
+      />
       <TextField
         field={address.country}
         label={t("form.country")}
@@ -174,6 +178,28 @@ export function FormStep({ data, wizard }: StepProps<FormStepData>) {
   const optional = (label: string) => t("form.optional", { label });
   const transferorsAcquire = TRANSFEROR_CAN_ACQUIRE.includes(data.transferType);
   const busy = navigation.state !== "idle";
+
+  // A person added: the focus goes to their first field (GOV.UK's "add another"). Without JavaScript the server's
+  // page after the insert marks that field autofocus; with it, conform adds the row here and an effect moves focus.
+  const reply = lastResultOf(actionData);
+  const inserted = reply?.intent?.type === "insert" ? String(reply.intent.payload.name ?? "") : null;
+  const counts = { acquirers: acquirerList.length, guarantors: guarantorList.length };
+  const previousCounts = useRef(counts);
+  useEffect(() => {
+    const before = previousCounts.current;
+    previousCounts.current = counts;
+    const shrunk = (["acquirers", "guarantors"] as const).find((name) => counts[name] < before[name]);
+    // A person removed: their button is gone, so the focus goes to the top of the list rather than the page's.
+    if (shrunk) document.getElementById(`${FORM_ID}-${shrunk}`)?.focus();
+    const grown = (["acquirers", "guarantors"] as const).find((name) => counts[name] > before[name]);
+    if (!grown) return;
+    const field = grown === "acquirers" ? "firstName" : "identifier";
+    document.getElementById(`${FORM_ID}-${grown}[${counts[grown] - 1}].${field}`)?.focus();
+    // The counts are the dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [counts.acquirers, counts.guarantors]);
+  const focusNew = (name: "acquirers" | "guarantors", index: number) =>
+    inserted === name && index === counts[name] - 1;
 
   // The payment-notice recipient follows the acquirer it named as rows come and go, and falls back to the first
   // option when that person is gone (spec 03 §4.3). Without JavaScript the server does the same on a removal.
@@ -263,7 +289,10 @@ export function FormStep({ data, wizard }: StepProps<FormStepData>) {
               </legend>
               <Hidden field={f.id} />
               <p className="field__hint">
-                {t("form.transferors.owns", { identifier: tr?.identifier ?? "", share: tr?.ownerShare ?? "" })}
+                {t("form.transferors.owns", {
+                  identifier: tr?.identifier ?? "",
+                  share: tr?.ownerShare ?? "",
+                })}
               </p>
               <ShareField
                 field={f.transferShare}
@@ -309,7 +338,12 @@ export function FormStep({ data, wizard }: StepProps<FormStepData>) {
                 </>
               ) : (
                 <>
-                  <TextField field={f.firstName} label={t("form.firstName")} autoComplete="off" />
+                  <TextField
+                    field={f.firstName}
+                    label={t("form.firstName")}
+                    autoComplete="off"
+                    focusOnLoad={focusNew("acquirers", i)}
+                  />
                   <TextField field={f.lastName} label={t("form.lastName")} autoComplete="off" />
                   <TextField
                     field={f.identifier}
@@ -368,6 +402,7 @@ export function FormStep({ data, wizard }: StepProps<FormStepData>) {
                 field={f.identifier}
                 label={t("form.personalNumber")}
                 hint={t("form.personalNumberHint")}
+                focusOnLoad={focusNew("guarantors", i)}
                 autoComplete="off"
                 width="medium"
               />
