@@ -251,6 +251,8 @@ test.describe("the application wizard's form step", () => {
     await group(page, "Överlåtare 1: Viktor Hallberg")
       .getByLabel("Andel som överlåts i procent")
       .fill("1e309");
+    // The transfer starts with the owned shares; Lina's is emptied.
+    await group(page, "Överlåtare 2: Lina Hallberg").getByLabel("Andel som överlåts i procent").fill("");
     await addAcquirer(page, 1);
     await group(page, "Förvärvare 1").getByLabel("Andel som förvärvas i procent").fill("0,001");
     await page.getByLabel("Avtalsdatum").fill("2026-02-30");
