@@ -53,3 +53,68 @@ export interface WizardShellData {
   paths: { transfer: string; application: string; steps: Record<WizardStepName, string> };
   proposedApplication: { status: "InProgress" | "Ready" | "Failed" } | null;
 }
+
+/** A document as the document steps show it. */
+export interface WizardDocumentView {
+  id: string;
+  fileName: string;
+  category: string;
+  status: string;
+  erased: boolean;
+  /** The uploader may take it back while the application is put together. */
+  removable: boolean;
+  /** Opens the verified file in a new tab; null while it is not verified, or erased. */
+  url: string | null;
+}
+
+/** Step 1's data. */
+export interface RequiredDocumentsData {
+  transferType: { selectedTransferType: string; possibleTransferTypes: string[] };
+  version: number;
+  slots: Array<{
+    key: "MembershipApplication" | "agreement";
+    categories: string[];
+    formId: string;
+    documents: WizardDocumentView[];
+  }>;
+}
+
+/** Step 3's data. */
+export interface OptionalDocumentsData {
+  /** The categories the server's requirements offer (SingleDocumentOfCategory / MultipleDocumentsOfCategory). */
+  requirements: Array<{
+    restriction: "SingleDocumentOfCategory" | "MultipleDocumentsOfCategory";
+    categories: string[];
+  }>;
+  categories: string[];
+  /** The step's documents (every document of the transfer not in step 1's slots). */
+  documents: WizardDocumentView[];
+  maxDocuments: number;
+  /** Whether several files may be chosen at once (more than one slot left and a category that takes several). */
+  multiple: boolean;
+}
+
+/** One person as the check-answers step lists them (already formatted by the server). */
+export interface ReviewPerson {
+  name: string;
+  identifier: string;
+  rows: Array<{ label: string; value: string }>;
+}
+
+/** Step 4's data. */
+export interface ReviewData {
+  version: number;
+  transferType: string;
+  requiredDocuments: WizardDocumentView[];
+  optionalDocuments: WizardDocumentView[];
+  transferors: ReviewPerson[];
+  acquirers: ReviewPerson[];
+  guarantors: ReviewPerson[];
+  agreement: { purchasePrice: string | null; contractDate: string | null; entryDate: string | null };
+  paymentNoticeRecipient: string | null;
+  validation: {
+    isValid: boolean;
+    /** `message` is a locale key (values after a bar); `step` is where it is put right. */
+    errors: Array<{ message: string; property: string; step: WizardStepName }>;
+  };
+}

@@ -31,7 +31,7 @@ import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/f
 import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
 import { ErrorSummary } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
-import { ActionPanel, DESTRUCTIVE_ACTIONS } from "~/ui/review/ActionPanel";
+import { ActionPanel, DESTRUCTIVE_ACTIONS, LINK_ACTIONS } from "~/ui/review/ActionPanel";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 import { NotesPanel } from "~/ui/review/NotesPanel";
 import { OverviewPage } from "~/ui/review/OverviewPage";
@@ -78,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       ...overview,
       me: { id: user.id, tenantId: user.tenantId, firstName: user.firstName, lastName: user.lastName },
-      actions: review.actions.filter((a) => isPageAction(a.type)),
+      actions: review.actions.filter((a) => isPageAction(a.type) || Object.hasOwn(LINK_ACTIONS, a.type)),
       confirm: new URL(request.url).searchParams.get("confirm"),
       watchers: (watchers[review.id] ?? []).map((w) => ({ firstName: w.firstName, lastName: w.lastName })),
       notes: notes ?? [],

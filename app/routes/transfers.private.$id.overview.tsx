@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { overviewOf, reviewPage } from "~/server/web/review-page.server";
 import { pageTitle } from "~/ui/page-title";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
@@ -30,6 +31,24 @@ export function ErrorBoundary() {
 
 export default function PrivateTransferOverview() {
   const { review, role, basePath, tabs } = useLoaderData<typeof loader>();
-  // `Ny ansökan` (to /transfers/private/{id}/application, spec 02 §2.2) goes here once the private wizard exists.
-  return <OverviewPage review={review} role={role} basePath={basePath} tabs={tabs} />;
+  const { t } = useTranslation("wizard");
+  // `Ny ansökan` (spec 03 §2.3) only when the server offers the application to this user now.
+  const apply = review.actions.some((a) => a.type === "CreateApplication" && !a.disabled);
+  return (
+    <OverviewPage
+      review={review}
+      role={role}
+      basePath={basePath}
+      tabs={tabs}
+      actions={
+        apply ? (
+          <p>
+            <Link to={`${basePath}/application`} className="button">
+              {t("newApplication")}
+            </Link>
+          </p>
+        ) : undefined
+      }
+    />
+  );
 }

@@ -8,6 +8,11 @@ export interface OfferedAction {
   disabledReason?: string | null;
 }
 
+/** Actions that open a page of their own (the application wizard) rather than post. */
+export const LINK_ACTIONS: Record<string, (transferId: string) => string> = {
+  CreateApplication: (id) => `/transfers/${encodeURIComponent(id)}/application`,
+};
+
 /** Actions that cannot be undone ask first, on a page of their own state (works without JavaScript). */
 export const DESTRUCTIVE_ACTIONS = new Set(["AbortTransfer"]);
 
@@ -42,7 +47,11 @@ export function ActionPanel({
           const className = DESTRUCTIVE_ACTIONS.has(a.type) ? "button button--secondary" : "button";
           return (
             <li key={a.type}>
-              {DESTRUCTIVE_ACTIONS.has(a.type) && !a.disabled ? (
+              {LINK_ACTIONS[a.type] && !a.disabled ? (
+                <Link to={LINK_ACTIONS[a.type]!(transferId)} className={className}>
+                  {t(`actions.${a.type}`)}
+                </Link>
+              ) : DESTRUCTIVE_ACTIONS.has(a.type) && !a.disabled ? (
                 <Link to={`${here}?confirm=${a.type}#confirm`} className={className} preventScrollReset>
                   {t(`actions.${a.type}`)}
                 </Link>

@@ -1,0 +1,166 @@
+import { json } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { withValues } from "~/lib/messages";
+import type { WizardDocumentView } from "~/lib/wizard";
+import { MAX_UPLOAD_BYTES, RemoveDocumentFormSchema, UploadFormSchema } from "~/schemas/documents";
+import { createDocument, receiveUpload, removeDocument } from "../../domain/documents/uploads.server";
+import { isDomainError } from "../../domain/transfers/errors.server";
+import { loadTransferFacts } from "../../domain/transfers/load.server";
+import { documentCanBeWithdrawn } from "../../domain/transfers/policies.server";
+import { findScopedTransfer } from "../../domain/transfers/scope.server";
+import { getStorage } from "../../integrations/storage/index.server";
+import { svT } from "../../platform/i18n.server";
+import { readUploadForm } from "../../platform/multipart.server";
+import { refusalKey, refusalStatus } from "../documents.server";
+import { parseForm } from "../forms.server";
+import { notFoundPage } from "../review-page.server";
+import { domainKey } from "../transfer-api.server";
+import { stay, type WizardContext } from "./steps.server";
+
+/**
+ * The documents of the wizard's steps 1 and 3 (spec 03 §4.8, §5.6; spec 02 §4 "Document upload", §5 "Uploads"):
+ * the transfer's documents as a step shows them, and the step's upload (a multipart post streamed into storage
+ * through the same checks as the Dokument tab: PDF only, 25 MB, a clean file name) and removal. A step decides
+ * which categories it takes and refuses more (`refuse`), the domain checks the policy again.
+ */
+
+/** Room for the form's own fields beside the file in a multipart post. */
+const FORM_SLACK_BYTES = 1024 * 1024;
+
+/** Every document of the transfer (not a supplement's); `url` is the document-link call, which opens it. */
+export async function wizardDocuments(ctx: WizardContext): Promise<WizardDocumentView[]> {
+  const row = await findScopedTransfer(ctx.db, ctx.viewer, ctx.transferId);
+  if (!row) throw notFoundPage();
+  const facts = await loadTransferFacts(ctx.db, row);
+  const rows = await ctx.db
+    .selectFrom("documents")
+    .select(["id", "file_name", "category", "status", "data_erased_at", "supplement_answer_id"])
+    .where("transfer_id", "=", row.id)
+    .where("supplement_answer_id", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((d) => {
+    const erased = d.data_erased_at !== null;
+    return {
+      id: d.id,
+      fileName: d.file_name,
+      category: d.category,
+      status: d.status,
+      erased,
+      removable: documentCanBeWithdrawn(ctx.viewer, facts, d.id),
+      url:
+        !erased && d.status === "UploadVerified"
+          ? `/api/core/transfers/${encodeURIComponent(row.id)}/documents/${encodeURIComponent(d.id)}`
+          : null,
+    };
+  });
+}
+
+/** A failed form of one of a step's several forms: the reply, and which form it belongs to. */
+export type StepFormReply = { result: SubmissionResult<string[]>; formId: string; also?: string[] };
+
+/** `also`: further forms that show the same error (step 1's missing slots). */
+export function stepFormError(
+  formId: string,
+  result: SubmissionResult<string[]>,
+  status = 400,
+  also: string[] = [],
+) {
+  return json({ result, formId, also } satisfies StepFormReply, { status });
+}
+
+function fieldErrorsOf(fieldErrors: Record<string, string[]>) {
+  const fields: Record<string, string[]> = {};
+  for (const [field, keys] of Object.entries(fieldErrors))
+    (fields[field === "fileName" ? "file" : field] ??= []).push(...keys.map(domainKey));
+  return fields;
+}
+
+/**
+ * A step's upload form (multipart: `formId`, `category`, then `file`). `refuse(category, formId)` is the step's
+ * own rule (a category it does not take, a slot already filled, too many documents): a message key, or null.
+ * Success: back to the step with `… är uppladdad och granskas`; a refusal: the form's reply naming the file.
+ */
+export async function uploadFromForm(
+  ctx: WizardContext,
+  options: { formIds: readonly string[]; refuse: (category: string, formId: string) => string | null },
+): Promise<Response> {
+  let fields = new FormData();
+  const formIdOf = (form: FormData) => {
+    const id = form.get("formId");
+    return typeof id === "string" && options.formIds.includes(id) ? id : options.formIds[0]!;
+  };
+  const reply = (extra: Record<string, string[]>, status = 400) => {
+    const submission = parseForm(fields, UploadFormSchema);
+    return stepFormError(formIdOf(fields), submission.reply({ fieldErrors: extra }), status);
+  };
+  let outcome;
+  try {
+    outcome = await readUploadForm(ctx.request, MAX_UPLOAD_BYTES + FORM_SLACK_BYTES, async (seen, file) => {
+      fields = seen;
+      const submission = parseForm(seen, UploadFormSchema);
+      if (submission.status !== "success") return { kind: "invalid" as const };
+      const refused = options.refuse(submission.value.category, formIdOf(seen));
+      if (refused) {
+        await file.stream.cancel().catch(() => undefined);
+        return { kind: "refused" as const, key: refused };
+      }
+      const created = await createDocument(
+        ctx.domain,
+        { transferId: ctx.transferId, fileName: file.fileName, category: submission.value.category },
+        "receiving",
+      );
+      const received = await receiveUpload(ctx.db, getStorage(), created.documentId, file.stream);
+      return { kind: "received" as const, received, fileName: created.fileName };
+    });
+  } catch (error) {
+    if (isDomainError(error) && error.code === "Validation") return reply(fieldErrorsOf(error.fieldErrors));
+    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
+    if (isDomainError(error)) return reply({ file: [domainKey(error.messageKey)] }, 403);
+    throw error;
+  }
+  if (outcome.fields === null) {
+    return reply(
+      { file: [withValues("documents.tooLarge", { file: svT()("review:documents.upload.file") })] },
+      413,
+    );
+  }
+  fields = outcome.fields;
+  const file = outcome.file;
+  if (file === null) {
+    const submission = parseForm(fields, UploadFormSchema);
+    return reply(submission.status === "success" ? { file: ["documents.fileRequired"] } : {});
+  }
+  if (file.kind === "invalid") return reply({});
+  if (file.kind === "refused") return reply({ file: [file.key] });
+  const received = file.received;
+  if (received.outcome === "pending") {
+    return stay(ctx, { key: "review:toast.documentUploaded", values: { fileName: file.fileName } });
+  }
+  if (received.outcome === "notAwaiting")
+    return reply({ file: [withValues("documents.uploadBroken", { file: file.fileName })] });
+  const reason = received.outcome === "refused" ? received.reason : "broken";
+  return reply({ file: [withValues(refusalKey(reason), { file: file.fileName })] }, refusalStatus(reason));
+}
+
+/** A step's removal of a document (`documentId`): withdrawn by its uploader; refused with its reason otherwise. */
+export async function removeFromForm(ctx: WizardContext, form: FormData, formId: string): Promise<Response> {
+  const submission = parseForm(form, RemoveDocumentFormSchema);
+  if (submission.status !== "success") return stepFormError(formId, submission.reply());
+  try {
+    const removed = await removeDocument(ctx.domain, getStorage(), {
+      transferId: ctx.transferId,
+      documentId: submission.value.documentId,
+    });
+    const key = removed.kind === "erased" ? "review:toast.documentErased" : "review:toast.documentRemoved";
+    return stay(ctx, { key, values: { fileName: removed.fileName } });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    // Another transfer's document is this transfer's missing one.
+    if (error.code === "NotFound") {
+      return stepFormError(formId, submission.reply({ formErrors: ["wizard:documents.notFound"] }), 404);
+    }
+    return stepFormError(formId, submission.reply({ formErrors: [domainKey(error.messageKey)] }), 403);
+  }
+}

@@ -1,0 +1,72 @@
+import { Form, useActionData, useRevalidator } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useInterval } from "~/islands/live/transfer-events";
+import type { OptionalDocumentsData } from "~/lib/wizard";
+import { ErrorSummary, replyForm } from "~/ui/error-summary";
+import { isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
+import { StepHeading, type StepProps } from "./step";
+
+const PENDING_REFRESH_SECONDS = 5;
+
+/**
+ * Step 3, `Övriga dokument`: the optional documents (the categories the server's requirements offer, one
+ * preselected and locked when only one applies), at most 25, and `Fortsätt` once nothing is still uploading.
+ */
+export function OptionalDocumentsStep({ data, wizard }: StepProps<OptionalDocumentsData>) {
+  const { t } = useTranslation(["wizard", "transfer"]);
+  const actionData = useActionData();
+  const revalidator = useRevalidator();
+  const live = data.documents.filter((d) => !d.erased);
+  const pending = live.some((d) => d.status !== "UploadVerified");
+  useInterval(pending, PENDING_REFRESH_SECONDS * 1000, () => {
+    if (revalidator.state === "idle") revalidator.revalidate();
+  });
+  const summary = isStepFormReply(actionData) ? replyForm(actionData.formId, actionData.result) : null;
+  const full = live.length >= data.maxDocuments;
+  const label =
+    data.categories.length === 1
+      ? t(`transfer:category.${data.categories[0]}`)
+      : t("wizard:optional.fileLabel");
+  return (
+    <>
+      {pending ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(PENDING_REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
+      {summary ? <ErrorSummary form={summary} order={["category", "file"]} /> : null}
+      <StepHeading wizard={wizard} />
+      <p className="lead">{t("wizard:optional.help", { max: data.maxDocuments })}</p>
+      <section aria-labelledby="optional-documents-title" className="wizard__slot">
+        <h2 id="optional-documents-title">{t("wizard:optional.listTitle")}</h2>
+        {data.documents.length === 0 ? <p>{t("wizard:optional.none")}</p> : null}
+        <WizardDocumentList documents={data.documents} />
+        <p className="field__hint">
+          {t("wizard:optional.count", { n: live.length, max: data.maxDocuments })}
+        </p>
+        {full ? (
+          <p>{t("wizard:documents.tooMany")}</p>
+        ) : (
+          <UploadForm
+            formId="upload-optional"
+            categories={data.categories}
+            lastResult={replyFor(actionData, "upload-optional")}
+            label={label}
+            optional
+          />
+        )}
+      </section>
+      {pending ? (
+        <p className="muted" role="status">
+          {t("wizard:documents.pending")}
+        </p>
+      ) : null}
+      <Form method="post" className="wizard__continue">
+        <input type="hidden" name="intent" value="continue" />
+        <button type="submit" className="button">
+          {t("wizard:continue")}
+        </button>
+      </Form>
+    </>
+  );
+}
