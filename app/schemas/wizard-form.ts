@@ -32,7 +32,9 @@ export function isTransferorRow(row: unknown): boolean {
  * The payment-notice options in the order the page lists them (spec 03 §4.3): the acquirers taking part, then the
  * transferors, as `Type:index` into the form's lists. The first is the default when the chosen one is gone.
  */
-export function recipientOptions(value: Pick<RawApplication, "acquirers" | "transferors"> | undefined): string[] {
+export function recipientOptions(
+  value: Pick<RawApplication, "acquirers" | "transferors"> | undefined,
+): string[] {
   const acquirers = (value?.acquirers ?? []).flatMap((row, index) =>
     isTransferorRow(row) && text((row as Record<string, unknown>)?.enabled) !== "on"
       ? []

@@ -47,9 +47,7 @@ export function prefillFromProposal(
       const transferor = app.transferors.find(
         (t) => p.identifier !== null && t.identifier.value === p.identifier,
       );
-      const row = transferor
-        ? acquirers.findIndex((a) => text(a?.transferorId) === transferor.id)
-        : -1;
+      const row = transferor ? acquirers.findIndex((a) => text(a?.transferorId) === transferor.id) : -1;
       if (transferor && (!transferorsAcquire || row === -1)) continue;
       prefilled = true;
       if (row !== -1) {

@@ -131,7 +131,10 @@ function changeList(ctx: WizardContext, form: FormData, intent: ListIntent): Res
     ? submission.reply({ fieldErrors: { [name]: [K("tooManyPeople")] } })
     : submission.reply();
   // A list change checks nothing: errors appear when the step is sent (decision 014).
-  const result: SubmissionResult<string[]> = { ...reply, error: full ? { [name]: [K("tooManyPeople")] } : {} };
+  const result: SubmissionResult<string[]> = {
+    ...reply,
+    error: full ? { [name]: [K("tooManyPeople")] } : {},
+  };
   const values = (result.initialValue ?? {}) as Record<string, unknown>;
   if (recipient === "") {
     values.paymentNoticeRecipient = recipientOptions(values as RawApplication)[0] ?? "";
@@ -195,7 +198,8 @@ async function action(ctx: WizardContext): Promise<Response> {
   const form = await readPageForm(ctx.request);
   const intents = form.getAll("__intent__");
   if (intents.length === 0) return save(ctx, form);
-  const intent = intents.length === 1 && typeof intents[0] === "string" ? listIntentOf(form, intents[0]) : null;
+  const intent =
+    intents.length === 1 && typeof intents[0] === "string" ? listIntentOf(form, intents[0]) : null;
   if (!intent) return refuseForm(withoutIntent(form), W("unknownChange"));
   return changeList(ctx, form, intent);
 }
