@@ -132,8 +132,9 @@ export const reviewStep = defineWizardStep({
             isManagerUnavailable(error) ? 503 : status,
           );
         }
+        // Straight to the overview: a redirect on the way (the bare transfer route) would take the toast with it.
         return redirectWithToast(
-          ctx.shell.paths.transfer,
+          `${ctx.shell.paths.transfer}/overview`,
           { key: "transfer:application.submitted" },
           { request: ctx.request },
         );

@@ -62,18 +62,22 @@ async function guard(request: Request, side: WizardSide) {
 }
 
 /**
- * Which steps are done, from what is saved: the required documents verified and a type chosen (1); the saved
- * application passes the step-2 rules (2); no document still uploading or being verified (3); the review is never
- * done (submitting leaves the wizard).
+ * Which steps are done, from what is saved: the required documents verified and a type chosen (1); step 2 saved
+ * successfully at least once, or what is saved passes its rules (a transfer filled in before the wizard) (2); no
+ * document still uploading or being verified (3); the review is never done (submitting leaves the wizard). A saved
+ * application that no longer passes (a date, the manager's rules) keeps the review open, which lists what is left.
  */
 export function doneSteps(
   application: Pick<WizardApplication, "validationResult">,
-  unfinishedUploads: number,
+  progress: { applicationSaved: boolean; unfinishedUploads: number },
 ): Record<WizardStepName, boolean> {
   const errors = application.validationResult.errors;
+  const { applicationSaved, unfinishedUploads } = progress;
   return {
     requiredDocuments: !errors.some((e) => e.category === "Document" || e.category === "TransferType"),
-    form: !errors.some((e) => FORM_CATEGORIES.has(e.category) && e.property !== "PersonalGuarantee"),
+    form:
+      applicationSaved ||
+      !errors.some((e) => FORM_CATEGORIES.has(e.category) && e.property !== "PersonalGuarantee"),
     optionalDocuments: unfinishedUploads === 0,
     review: false,
   };
@@ -87,6 +91,19 @@ export function reachableSteps(done: Record<WizardStepName, boolean>): WizardSte
     if (!done[name]) break;
   }
   return reachable;
+}
+
+/** Has step 2 ever been saved for this transfer (the save's audit row, written in its transaction)? */
+export async function applicationSaved(db: ReturnType<typeof getDb>, transferId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("audit_log")
+    .select("id")
+    .where("transfer_id", "=", transferId)
+    .where("entity", "=", "application")
+    .where("action", "=", "saveApplication")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Documents of the transfer still on their way (not verified, not erased). */
@@ -147,7 +164,8 @@ export async function openWizard(
     if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
     throw error;
   }
-  const done = doneSteps(application, await unfinishedUploads(db, row.id));
+  const [saved, uploading] = await Promise.all([applicationSaved(db, row.id), unfinishedUploads(db, row.id)]);
+  const done = doneSteps(application, { applicationSaved: saved, unfinishedUploads: uploading });
   const reachable = reachableSteps(done);
   if (stepIndex(name) >= reachable.length) throw redirect(paths.transfer);
 

@@ -24,6 +24,11 @@ import { redirectWithToast } from "../toast.server";
  * - a failed form, `{ result }` (forms.server `formError`) with 400: the component re-renders it as conform's
  *   `lastResult`, errors in the summary at the top, everything typed kept (spec 03 §4.1: a failed save stays).
  * A domain NotFound must become the page's 404 (`notFoundPage()`), never another answer (out of scope = missing).
+ *
+ * The document analysis (spec 03 §4.2): the shell shows the waiting page instead of the form step while it is
+ * InProgress, and never calls that step then. Once it is not, `ctx.application.proposedApplication` holds the proposal
+ * (Ready: values to pre-fill) and the component gets `wizard.proposedApplication.status`; on Failed the form step
+ * shows `wizard:analysisFailed` (`Dokumenten kunde inte analyseras, vänligen fyll i formuläret nedan.`).
  */
 
 export type WizardApplication = Awaited<ReturnType<typeof getApplication>>;
@@ -64,7 +69,8 @@ export async function advance(
   toast?: { key: string; values?: Record<string, string> },
 ): Promise<Response> {
   const next = nextStep(ctx.shell.step);
-  const to = next ? ctx.shell.paths.steps[next] : ctx.shell.paths.transfer;
+  // After the last step, the transfer's overview itself: a redirect on the way would take the toast with it.
+  const to = next ? ctx.shell.paths.steps[next] : `${ctx.shell.paths.transfer}/overview`;
   return toast ? redirectWithToast(to, toast, { request: ctx.request }) : redirect(to, 303);
 }
 
