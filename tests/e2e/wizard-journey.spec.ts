@@ -126,7 +126,6 @@ async function addAcquirer(page: Page, n: number) {
 
 /** Steps 3 and 4 after a saved step 2: no optional document, the three confirmations, sent in. */
 async function finishFromStep3(page: Page, transferId: string, audit: () => Promise<void>) {
-  // The toast `Ansökan har skickats in` is the review step's (branch wizard); it is not asserted here.
   await expect(page).toHaveURL(new RegExp(`/transfers/${transferId}/application/optionalDocuments$`));
   await expect(page.getByRole("heading", { level: 1, name: "Övriga dokument" })).toBeVisible();
   await audit();
@@ -143,8 +142,9 @@ async function finishFromStep3(page: Page, transferId: string, audit: () => Prom
     .getByRole("checkbox", { name: "Jag intygar att alla dokument innehåller endast en handling" })
     .check();
   await page.getByRole("button", { name: "Skicka in ansökan" }).click();
-  // Sent: the transfer's page, and the transfer has left the application statuses.
+  // Sent: the transfer's page with the toast, and the transfer has left the application statuses.
   await expect(page).toHaveURL(new RegExp(`/transfers/${transferId}(/overview)?$`));
+  await expect(page.getByText("Ansökan har skickats in")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const status = await page.request.get(`/api/core/transfers/${transferId}/status`);
   expect(["Initiated", "Draft"]).not.toContain(((await status.json()) as { status: string }).status);
