@@ -332,6 +332,14 @@ async function runMessages(): Promise<void> {
   console.table(await benchMessages());
 }
 
+async function runWizard(): Promise<void> {
+  console.log(
+    "\n[bench] the wizard's form step (scripts/bench-wizard.ts, its own server on a fresh DATA_DIR):",
+  );
+  const { benchWizard } = await import("./bench-wizard");
+  console.table(await benchWizard());
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
   ensureBuild();
@@ -404,6 +412,7 @@ async function main(): Promise<number> {
   await runUploads();
   await runSearch();
   await runMessages();
+  await runWizard();
   console.log(`\n[bench] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }

@@ -96,12 +96,15 @@ export function TextField({
   placeholder,
   width,
   className,
+  focusOnLoad,
 }: BaseProps & {
   type?: "text" | "email" | "tel" | "search";
   autoComplete?: string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
   placeholder?: string;
   width?: "short" | "medium";
+  /** Only where the user just asked for this field (a row added by a post without JavaScript). */
+  focusOnLoad?: boolean;
 }) {
   return (
     <LabelledField field={field} label={label} hint={hint} className={className}>
@@ -113,6 +116,8 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- see the prop: focus goes where the user asked for it
+        autoFocus={focusOnLoad}
         className={width ? `field__input field__input--${width}` : "field__input"}
         {...controlAria(field, hint)}
       />

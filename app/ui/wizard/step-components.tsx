@@ -1,4 +1,5 @@
 import type { WizardStepName } from "~/lib/wizard";
+import { FormStep } from "./FormStep";
 import { OptionalDocumentsStep } from "./OptionalDocumentsStep";
 import { RequiredDocumentsStep } from "./RequiredDocumentsStep";
 import { ReviewStep } from "./ReviewStep";
@@ -10,6 +11,7 @@ import type { StepComponent } from "./step";
  */
 export const STEP_COMPONENTS: Partial<Record<WizardStepName, StepComponent>> = {
   requiredDocuments: RequiredDocumentsStep,
+  form: FormStep,
   optionalDocuments: OptionalDocumentsStep,
   review: ReviewStep,
 };

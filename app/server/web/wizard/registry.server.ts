@@ -1,4 +1,5 @@
 import type { WizardStepName } from "~/lib/wizard";
+import { formStep } from "./form.server";
 import { optionalDocumentsStep } from "./optional-documents.server";
 import { requiredDocumentsStep } from "./required-documents.server";
 import { reviewStep } from "./review.server";
@@ -12,6 +13,7 @@ import type { WizardStep } from "./steps.server";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step has its own data type
 export const WIZARD_STEP_MODULES: Partial<Record<WizardStepName, WizardStep<any>>> = {
   requiredDocuments: requiredDocumentsStep,
+  form: formStep,
   optionalDocuments: optionalDocumentsStep,
   review: reviewStep,
 };
