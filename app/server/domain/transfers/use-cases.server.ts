@@ -447,7 +447,7 @@ function reviewsAgain(row: TransferRow): boolean {
 }
 
 /** The part of a step that runs the review again: the running task, the job, the live event. */
-const reviewAgain = {
+export const reviewAgain = {
   patch: (row: TransferRow): TransferPatch =>
     reviewsAgain(row) ? { running_tasks: tasksWith(row, "AutomaticReview") } : {},
   write: async (trx: Db, row: TransferRow, at: string) => {
