@@ -81,6 +81,16 @@ export type ChangeRequestsSectionData = NonNullable<Awaited<ReturnType<typeof ch
 
 // ---- Ny ändringsbegäran ----
 
+/** A multipart post declared past the limit: the file's field error, in Swedish, as the API answers it. */
+export function additionalAgreementTooLarge(): Record<string, string[]> {
+  const t = svT();
+  return {
+    [ADDITIONAL_AGREEMENT_FIELD]: [
+      t("domain:documents.tooLarge", { file: t("review:changeRequests.new.file") }),
+    ],
+  };
+}
+
 export async function newChangeRequestLoader(request: Request, transferId: string) {
   const page = await reviewPage(request, "review");
   const now = new Date();
@@ -157,7 +167,8 @@ async function refusedCreate(error: unknown, request: Request, transferId: strin
   );
 }
 
-function recordOf(form: FormData): Record<string, unknown> {
+/** The text fields of a form as the use case takes them (the first value of each name). */
+export function fieldsOf(form: FormData): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [name, value] of form) if (typeof value === "string" && !(name in record)) record[name] = value;
   return record;
@@ -178,7 +189,7 @@ export async function newChangeRequestAction(request: Request, transferId: strin
     // A post without its file (not multipart): every error of the fields, and the file's.
     const form = await readPageForm(request);
     try {
-      await createChangeRequest(ctx, storage, { transferId, fields: recordOf(form), file: null });
+      await createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(form), file: null });
       return created();
     } catch (error) {
       if (isDomainError(error) && error.code === "Validation") return reply(form, replyErrors(error));
@@ -191,26 +202,22 @@ export async function newChangeRequestAction(request: Request, transferId: strin
   try {
     outcome = await readUploadForm(request, MAX_UPLOAD_BYTES + FORM_SLACK_BYTES, async (seen, file) => {
       fields = seen;
-      await createChangeRequest(ctx, storage, { transferId, fields: recordOf(seen), file });
+      await createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(seen), file });
       return "created" as const;
     });
     if (outcome.fields === null) {
+      const tooLarge = withValues("domain:documents.tooLarge", {
+        file: svT()("review:changeRequests.new.file"),
+      });
       return reply(
         fields,
-        {
-          fieldErrors: {
-            [ADDITIONAL_AGREEMENT_FIELD]: [
-              withValues("domain:documents.tooLarge", { file: svT()("review:changeRequests.new.file") }),
-            ],
-          },
-          formErrors: [],
-        },
+        { fieldErrors: { [ADDITIONAL_AGREEMENT_FIELD]: [tooLarge] }, formErrors: [] },
         413,
       );
     }
     fields = outcome.fields;
     if (outcome.file === null) {
-      await createChangeRequest(ctx, storage, { transferId, fields: recordOf(fields), file: null });
+      await createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(fields), file: null });
     }
   } catch (error) {
     if (isDomainError(error) && error.code === "Validation") {
