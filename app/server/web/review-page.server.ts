@@ -75,8 +75,8 @@ export async function reviewOf(page: ReviewPage, transferId: string, tab: string
   return review;
 }
 
-/** The private party's tabs for now; Kompletteringar comes with its own issue. */
-const PRIVATE_TABS = ["overview", "documents", "messages"] as const;
+/** The private party's tabs (spec 02 §2.2: no analysis tab). */
+const PRIVATE_TABS = ["overview", "documents", "additionals", "messages"] as const;
 
 /** Where a side's tabs link, and which tabs it has (null: the review side's own, decided by the header). */
 export function reviewNavigation(side: ReviewSide, transferId: string) {

@@ -3,11 +3,19 @@ import { useTranslation } from "react-i18next";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { StatusTag } from "~/ui/TransferTable";
 
-// Spec 02 §2.1's order (Kompletteringar, between Dokument and Granskning, comes with the supplements).
-const TABS = ["overview", "documents", "analysis", "messages"] as const;
+// Spec 02 §2.1's order.
+const TABS = ["overview", "documents", "additionals", "analysis", "messages"] as const;
 export type ReviewTab = (typeof TABS)[number];
-/** Spec 02 §2.1: Granskning is the property manager's tab. */
-const tabsFor = (role: string) => TABS.filter((tab) => tab !== "analysis" || role === "PropertyManager");
+/**
+ * Spec 02 §2.1, §2.3: Granskning is the property manager's tab; Kompletteringar needs the action
+ * requestAdditionalInformation (the server's canRequestAdditionalInformation).
+ */
+const tabsFor = (role: string, review: TransferReview) =>
+  TABS.filter(
+    (tab) =>
+      (tab !== "analysis" || role === "PropertyManager") &&
+      (tab !== "additionals" || review.canRequestAdditionalInformation),
+  );
 
 /** Association, type and object, the status, the maintenance notice and the tabs (navigation links). */
 export function ReviewHeader({
@@ -15,7 +23,7 @@ export function ReviewHeader({
   role,
   current = "overview",
   basePath = `/transfers/${review.id}`,
-  tabs = tabsFor(role),
+  tabs = tabsFor(role, review),
 }: {
   review: TransferReview;
   role: React.ComponentProps<typeof StatusTag>["role"];
@@ -52,6 +60,12 @@ export function ReviewHeader({
             <li key={tab}>
               <Link to={`${basePath}/${tab}`} aria-current={tab === current ? "page" : undefined}>
                 {tab === "messages" ? <MessagesTabLabel count={review.numberOfMessages} /> : t(`tabs.${tab}`)}
+                {tab === "additionals" && (review.actionIsNeeded || review.awaitingInfoRequestAnswer) ? (
+                  <>
+                    <span className="tab-marker" aria-hidden="true" />
+                    <span className="visually-hidden"> ({t("additionals.tabMarker")})</span>
+                  </>
+                ) : null}
                 {tab === "analysis" && review.hasDeviations ? (
                   <>
                     <span className="tab-marker" aria-hidden="true" />

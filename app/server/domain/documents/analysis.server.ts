@@ -55,6 +55,9 @@ async function requiredDocuments(db: Db, transferId: string): Promise<RequiredDo
     .where("category", "in", ["MembershipApplication", ...agreementCategories])
     .where("status", "=", "UploadVerified")
     .where("data_erased_at", "is", null)
+    // A supplement answer's document counts once it is accepted; a document it replaced is archived.
+    .where("supplement_answer_id", "is", null)
+    .where("archived_at", "is", null)
     .orderBy("created_at")
     .orderBy("id")
     .execute();

@@ -18,7 +18,6 @@ import type {
   SupplementStatus,
 } from "~/lib/transfer";
 import type { IdentifierType } from "~/lib/identifier";
-import { isValidPersonnummer } from "~/lib/personnummer";
 import { processSteps } from "~/lib/transfer-display";
 import type {
   AcquirerView,
@@ -63,6 +62,7 @@ import {
 } from "./policies.server";
 import { findScopedTransfer } from "./scope.server";
 import { hasTransferSummary } from "../documents/summary.server";
+import { guarantorErrors } from "../supplements/supplements.server";
 
 /**
  * The view shapes of the spec, built on the server from the rows and the policies. Each is described by a
@@ -509,14 +509,7 @@ export async function listSupplements(
       ? (documents.find((d) => d.id === answer.document_id) ?? null)
       : null;
     const guarantorViews = answerGuarantors.map((g) => {
-      const errors: Array<{ message: string; property: string }> = [];
-      if (!isValidPersonnummer(g.identifier_value)) {
-        errors.push({ message: ctx.t("identifier:checksumServer"), property: "identifier" });
-      }
-      if (g.first_name.trim() === "")
-        errors.push({ message: ctx.t("domain:validation.required"), property: "firstName" });
-      if (g.last_name.trim() === "")
-        errors.push({ message: ctx.t("domain:validation.required"), property: "lastName" });
+      const errors = guarantorErrors(g).map((e) => ({ ...e, message: ctx.t(e.message) }));
       const order = latestOrderFor(orders, { id: g.id, identifier_value: g.identifier_value });
       return {
         id: g.id,

@@ -1,0 +1,38 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { additionalsTabAction, additionalsTabLoader } from "~/server/web/additionals-tab.server";
+import { pageTitle } from "~/ui/page-title";
+import { AdditionalsTab } from "~/ui/review/AdditionalsTab";
+import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
+
+/**
+ * /transfers/{id}/additionals, the Kompletteringar tab of property managers and board members (spec 02 §2.1, §2.3,
+ * §2.7; issues 17 and 18): only with the action requestAdditionalInformation, otherwise not found. The server half
+ * is additionals-tab.server.ts, the page ui/review/AdditionalsTab.tsx.
+ *
+ * Change requests (issue 18 item 3) join this tab by rendering their section in the `extraSections` slot below,
+ * fed by `data.extra` (see extraSectionsOf in additionals-tab.server.ts).
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return additionalsTabLoader(request, params.id ?? "", "review");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return additionalsTabAction(request, params.id ?? "", "review");
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  {
+    title: pageTitle(data?.review ? `${data.review.objectDescription} – ${data.title}` : thrownTitle(error)),
+  },
+];
+
+export function ErrorBoundary() {
+  return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
+}
+
+export default function TransferAdditionals() {
+  const data = useLoaderData<typeof loader>();
+  return <AdditionalsTab data={data} extraSections={null} />;
+}

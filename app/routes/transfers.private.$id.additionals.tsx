@@ -1,0 +1,35 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { additionalsTabAction, additionalsTabLoader } from "~/server/web/additionals-tab.server";
+import { pageTitle } from "~/ui/page-title";
+import { AdditionalsTab } from "~/ui/review/AdditionalsTab";
+import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
+
+/**
+ * /transfers/private/{id}/additionals (spec 02 §2.2, 03 §2.3; issue 18): the private party answers the supplements
+ * requested on their own private transfer. The server half is additionals-tab.server.ts, the page
+ * ui/review/AdditionalsTab.tsx (its `extraSections` slot takes further sections, such as change requests).
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return additionalsTabLoader(request, params.id ?? "", "private");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return additionalsTabAction(request, params.id ?? "", "private");
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  {
+    title: pageTitle(data?.review ? `${data.review.objectDescription} – ${data.title}` : thrownTitle(error)),
+  },
+];
+
+export function ErrorBoundary() {
+  return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" backTo="/transfers/private" />;
+}
+
+export default function PrivateTransferAdditionals() {
+  const data = useLoaderData<typeof loader>();
+  return <AdditionalsTab data={data} extraSections={null} />;
+}

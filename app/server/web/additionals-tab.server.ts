@@ -1,0 +1,425 @@
+import { json, redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
+import {
+  AcceptAnswerFormSchema,
+  AnswerUploadFormSchema,
+  ForwardFormSchema,
+  GuarantorsFormSchema,
+  NewSupplementFormSchema,
+  RejectAnswerFormSchema,
+  SupplementRefFormSchema,
+} from "~/schemas/supplements";
+import { withValues } from "~/lib/messages";
+import { receiveUpload } from "../domain/documents/uploads.server";
+import {
+  acceptAnswer,
+  createAnswerDocument,
+  createSupplementRequest,
+  previewSupplementMail,
+  rejectAnswer,
+  removeAnswerDocument,
+  setAnswerGuarantors,
+  setSupplementForwarded,
+  submitAnswer,
+  supplementCategories,
+  supplementPersons,
+  templateFor,
+  FULL_NAME_PLACEHOLDER,
+} from "../domain/supplements/supplements.server";
+import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
+import { cancelSupplementRequest, type UseCaseContext } from "../domain/transfers/use-cases.server";
+import { listSupplements } from "../domain/transfers/views.server";
+import { getStorage } from "../integrations/storage/index.server";
+import { mediaType } from "../platform/body.server";
+import { getT, svT } from "../platform/i18n.server";
+import { readUploadForm } from "../platform/multipart.server";
+import { refusalKey, refusalStatus } from "./documents.server";
+import { formError, handleIntent, parseForm, readPageForm, type IntentHandlers } from "./forms.server";
+import {
+  notFoundPage,
+  reviewNavigation,
+  reviewOf,
+  reviewPage,
+  reviewPath,
+  type ReviewPage,
+  type ReviewSide,
+} from "./review-page.server";
+import { redirectWithToast } from "./toast.server";
+import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
+
+/**
+ * The Kompletteringar tab's server half (spec 02 §2.7, issue 17's last tab and issue 18 items 1-2), shared by the
+ * review side (/transfers/{id}/additionals, only for a viewer who may request supplements; forced by URL without
+ * that right it is the not-found page) and the private party's (/transfers/private/{id}/additionals). The tab is
+ * composed of sections: the supplements built here, and further sections (agreement change requests, issue 18
+ * item 3) added through `extraSectionsOf` (loader data) and `extraIntents` (their forms), see below.
+ *
+ * Page states that work without JavaScript: `?ny` opens `Ny komplettering` (with `typ` and `person`, the two-step
+ * choice before the message), `?avbryt={id}` asks before a cancel, `?ersatt={id}` asks `Ja, ersätt` before an
+ * accept that replaces a document or guarantors, `?neka={id}` opens the reason of a rejection.
+ */
+
+const TAB = "additionals";
+/** Room for the form's own fields beside the file in a multipart post. */
+const FORM_SLACK_BYTES = 1024 * 1024;
+
+/**
+ * Composition point for further sections of the tab (agreement change requests, issue 18 item 3): return your
+ * section's loader data under its own key, e.g. `changeRequests: await changeRequestsSection(page, transferId, now)`;
+ * the page gets it as `data.extra` and renders your component in AdditionalsTab's `extraSections` slot (see
+ * app/routes/transfers.$id.additionals.tsx). Your forms' handlers go in `extraIntents`.
+ */
+async function extraSectionsOf(
+  _page: ReviewPage,
+  _transferId: string,
+  _now: Date,
+): Promise<Record<string, unknown>> {
+  return {};
+}
+
+/** Composition point: the intents (form handlers) of further sections, merged with the supplements' own. */
+function extraIntents(_request: Request, _page: ReviewPage, _transferId: string): IntentHandlers {
+  return {};
+}
+
+/** The `Ny komplettering` choices: the types, the persons each type may concern, and what is chosen. */
+async function newRequestOf(
+  page: ReviewPage,
+  transferId: string,
+  search: URLSearchParams,
+  review: {
+    canRequestAdditionalInformation: boolean;
+    transferType: string;
+    actions: Array<{ type: string; disabled: boolean; disabledReason: string | null }>;
+  },
+) {
+  if (page.side !== "review" || !review.canRequestAdditionalInformation) return null;
+  const t = svT();
+  const action = review.actions.find((a) => a.type === "RequestAdditionalInfo");
+  const persons = await supplementPersons(page.db, transferId);
+  const types = supplementCategories(review.transferType as Parameters<typeof supplementCategories>[0]).map(
+    (d) => ({
+      value: d.category,
+      label: t(`transfer:category.${d.category}`),
+      personTypes: d.personTypes as string[],
+      template: templateFor(t, d.category, FULL_NAME_PLACEHOLDER),
+    }),
+  );
+  const category = types.find((ty) => ty.value === search.get("typ")) ?? null;
+  const matching = category ? persons.filter((p) => category.personTypes.includes(p.personType)) : [];
+  const personParam = search.get("person");
+  const person = matching.find((p) => p.id === personParam) ?? (matching.length === 1 ? matching[0]! : null);
+  const ready = category !== null && (category.personTypes.length === 0 || person !== null);
+  return {
+    disabled: action?.disabled ?? true,
+    disabledReason: action?.disabledReason ?? null,
+    open: search.has("ny"),
+    types,
+    persons,
+    chosen: { category: category?.value ?? null, personId: person?.id ?? null },
+    ready,
+    message: ready ? category!.template.replaceAll(FULL_NAME_PLACEHOLDER, person?.name ?? "") : "",
+  };
+}
+
+export async function additionalsTabLoader(request: Request, transferId: string, side: ReviewSide) {
+  const page = await reviewPage(request, side);
+  const t = await getT(request, "review");
+  const now = new Date();
+  const review = await reviewOf(page, transferId, TAB, now);
+  if (side === "review" && !review.canRequestAdditionalInformation) throw notFoundPage();
+  const [supplements, extra] = await Promise.all([
+    listSupplements({ db: page.db, viewer: page.viewer, now, t: svT() }, transferId),
+    extraSectionsOf(page, transferId, now),
+  ]);
+  if (!supplements) throw notFoundPage();
+  const search = new URL(request.url).searchParams;
+  const known = (id: string | null) => (id && supplements.some((s) => s.id === id) ? id : null);
+  return json(
+    {
+      title: t("additionals.title"),
+      review,
+      role: page.user.role,
+      side,
+      ...reviewNavigation(side, review.id),
+      supplements,
+      newRequest: await newRequestOf(page, transferId, search, review),
+      cancelling: known(search.get("avbryt")),
+      replacing: known(search.get("ersatt")),
+      rejecting: known(search.get("neka")),
+      extra,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+function fieldErrorsOf(error: DomainError, rename: Record<string, string> = {}) {
+  const fields: Record<string, string[]> = {};
+  for (const [field, keys] of Object.entries(error.fieldErrors))
+    (fields[rename[field] ?? field] ??= []).push(...keys.map(domainKey));
+  return fields;
+}
+
+/** A refused domain step: the page's 404, a Swedish toast with the reason, or (Validation) the form's errors. */
+function refusalOf(request: Request, here: string, failedKey?: string) {
+  return (error: unknown) => {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "NotFound" && error.messageKey === "errors.transferNotFound") throw notFoundPage();
+    return redirectWithToast(
+      here,
+      {
+        key: failedKey ?? "review:additionals.toast.refused",
+        values: { reason: domainErrorText(error) },
+        type: "error",
+      },
+      { request },
+    );
+  };
+}
+
+const anchor = (requestId: string) => `#komplettering-${encodeURIComponent(requestId)}`;
+
+export async function additionalsTabAction(request: Request, transferId: string, side: ReviewSide) {
+  const page = await reviewPage(request, side);
+  const here = reviewPath(side, transferId, TAB);
+  const ctx = contextForActor({
+    viewer: page.viewer,
+    firstName: page.user.firstName,
+    lastName: page.user.lastName,
+  });
+  if (mediaType(request) === "multipart/form-data") return uploadAnswer(request, ctx, transferId, here);
+
+  const raw = await readPageForm(request);
+  // A guarantor's own remove button names the guarantor in its intent (one button, one value).
+  const form = new FormData();
+  let removeId: string | null = null;
+  for (const [key, value] of raw.entries()) {
+    if (key === "intent" && typeof value === "string" && value.startsWith("removeGuarantor:")) {
+      removeId = value.slice("removeGuarantor:".length);
+      form.append("intent", "removeGuarantor");
+    } else form.append(key, value);
+  }
+  const toast = (key: string, to = here) => redirectWithToast(to, { key }, { request });
+  const validation = (submission: Parameters<typeof formError>[0], error: unknown, formLevel = false) => {
+    if (isDomainError(error) && error.code === "Validation") {
+      const fields = fieldErrorsOf(error);
+      if (formLevel || fields[""]) return formError(submission, { formErrors: Object.values(fields).flat() });
+      return json({ result: submission.reply({ fieldErrors: fields }) }, { status: 400 });
+    }
+    return null;
+  };
+
+  const guarantorsHandler = (mode: "save" | "add" | "remove") => async () => {
+    const submission = parseForm(form, GuarantorsFormSchema);
+    if (submission.status !== "success") return formError(submission);
+    const { requestId, guarantors } = submission.value;
+    let list = guarantors;
+    if (mode === "add") list = [...guarantors, { identifier: "", firstName: "", lastName: "" }];
+    if (mode === "remove") list = guarantors.filter((g) => g.id !== removeId);
+    try {
+      await setAnswerGuarantors(ctx, { transferId, requestId, guarantors: list });
+    } catch (error) {
+      return (
+        validation(submission, error, true) ??
+        refusalOf(
+          request,
+          here,
+          mode === "remove" ? "review:additionals.toast.guarantorRemoveFailed" : undefined,
+        )(error)
+      );
+    }
+    return mode === "save"
+      ? toast("review:additionals.toast.guarantorsSaved", `${here}${anchor(requestId)}`)
+      : redirect(`${here}${anchor(requestId)}`, 303);
+  };
+
+  return handleIntent(form, {
+    ...extraIntents(request, page, transferId),
+    choose: async () => {
+      // Without JavaScript the type and the person are chosen first (a step of their own), then the message.
+      const query = ["ny"];
+      const category = form.get("category");
+      const person = form.get("personId");
+      if (typeof category === "string" && category) query.push(`typ=${encodeURIComponent(category)}`);
+      if (typeof person === "string" && person) query.push(`person=${encodeURIComponent(person)}`);
+      return redirect(`${here}?${query.join("&")}#ny-komplettering`, 303);
+    },
+    preview: async () => {
+      const submission = parseForm(form, NewSupplementFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const preview = await previewSupplementMail(page.db, page.viewer, transferId, submission.value.message);
+      return json({ result: submission.reply(), preview });
+    },
+    create: async () => {
+      const submission = parseForm(form, NewSupplementFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      try {
+        const { requestId } = await createSupplementRequest(ctx, transferId, submission.value);
+        return toast("review:additionals.toast.created", `${here}${anchor(requestId)}`);
+      } catch (error) {
+        return (
+          validation(submission, error) ??
+          refusalOf(request, here, "review:additionals.toast.createFailed")(error)
+        );
+      }
+    },
+    cancel: async () => {
+      const submission = parseForm(form, SupplementRefFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const { requestId } = submission.value;
+      if (form.get("confirmed") !== "yes")
+        return redirect(`${here}?avbryt=${encodeURIComponent(requestId)}`, 303);
+      try {
+        await cancelSupplementRequest(ctx, { transferId, requestId });
+      } catch (error) {
+        return refusalOf(request, here, "review:additionals.toast.cancelFailed")(error);
+      }
+      return toast("review:additionals.toast.cancelled", `${here}${anchor(requestId)}`);
+    },
+    forward: async () => {
+      const submission = parseForm(form, ForwardFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const { requestId } = submission.value;
+      const forwarded = submission.value.forwarded === "true";
+      try {
+        await setSupplementForwarded(ctx, { transferId, requestId, forwarded });
+      } catch (error) {
+        return refusalOf(request, here)(error);
+      }
+      return toast(
+        forwarded ? "review:additionals.toast.forwarded" : "review:additionals.toast.unforwarded",
+        `${here}${anchor(requestId)}`,
+      );
+    },
+    saveGuarantors: guarantorsHandler("save"),
+    addGuarantor: guarantorsHandler("add"),
+    removeGuarantor: guarantorsHandler("remove"),
+    removeDocument: async () => {
+      const submission = parseForm(form, SupplementRefFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const { requestId } = submission.value;
+      try {
+        const { fileName } = await removeAnswerDocument(ctx, getStorage(), { transferId, requestId });
+        return redirectWithToast(
+          `${here}${anchor(requestId)}`,
+          { key: "review:additionals.toast.documentRemoved", values: { fileName } },
+          { request },
+        );
+      } catch (error) {
+        return refusalOf(request, here)(error);
+      }
+    },
+    submit: async () => {
+      const submission = parseForm(form, SupplementRefFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const { requestId } = submission.value;
+      try {
+        await submitAnswer(ctx, { transferId, requestId });
+      } catch (error) {
+        return validation(submission, error, true) ?? refusalOf(request, here)(error);
+      }
+      return toast("review:additionals.toast.sent", `${here}${anchor(requestId)}`);
+    },
+    accept: async () => {
+      const submission = parseForm(form, AcceptAnswerFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const { requestId, confirmed } = submission.value;
+      const views = await listSupplements(
+        { db: page.db, viewer: page.viewer, now: new Date(), t: svT() },
+        transferId,
+      );
+      if (!views) throw notFoundPage();
+      const answer = views.find((s) => s.id === requestId)?.answer;
+      if (
+        answer &&
+        (answer.hasConflictingDocument || answer.hasConflictingGuarantor) &&
+        confirmed !== "yes"
+      ) {
+        return redirect(`${here}?ersatt=${encodeURIComponent(requestId)}${anchor(requestId)}`, 303);
+      }
+      try {
+        await acceptAnswer(ctx, { transferId, requestId });
+      } catch (error) {
+        return refusalOf(request, here)(error);
+      }
+      return toast("review:additionals.toast.accepted", `${here}${anchor(requestId)}`);
+    },
+    reject: async () => {
+      const submission = parseForm(form, RejectAnswerFormSchema);
+      if (submission.status !== "success") return formError(submission);
+      const { requestId, reason } = submission.value;
+      try {
+        await rejectAnswer(ctx, { transferId, requestId, reason });
+      } catch (error) {
+        return validation(submission, error) ?? refusalOf(request, here)(error);
+      }
+      return toast("review:additionals.toast.rejected", `${here}${anchor(requestId)}`);
+    },
+  });
+}
+
+type Uploaded =
+  | {
+      kind: "received";
+      outcome: Awaited<ReturnType<typeof receiveUpload>>;
+      fileName: string;
+      requestId: string;
+    }
+  | { kind: "invalid" };
+
+/** The answer's document, a multipart post streamed into storage (one document at a time). */
+async function uploadAnswer(request: Request, ctx: UseCaseContext, transferId: string, here: string) {
+  let fields = new FormData();
+  const reply = (extra: Record<string, string[]>, status = 400) => {
+    const submission = parseForm(fields, AnswerUploadFormSchema);
+    const result: SubmissionResult<string[]> = submission.reply({ fieldErrors: extra });
+    return json({ result }, { status });
+  };
+  let outcome;
+  try {
+    outcome = await readUploadForm<Uploaded>(
+      request,
+      MAX_UPLOAD_BYTES + FORM_SLACK_BYTES,
+      async (seen, file) => {
+        fields = seen;
+        const submission = parseForm(seen, AnswerUploadFormSchema);
+        if (submission.status !== "success" || seen.get("intent") !== "uploadDocument")
+          return { kind: "invalid" };
+        const { requestId } = submission.value;
+        const created = await createAnswerDocument(
+          ctx,
+          { transferId, requestId, fileName: file.fileName },
+          "receiving",
+        );
+        const received = await receiveUpload(ctx.db, getStorage(), created.documentId, file.stream);
+        return { kind: "received", outcome: received, fileName: created.fileName, requestId };
+      },
+    );
+  } catch (error) {
+    if (isDomainError(error) && error.code === "Validation")
+      return reply(fieldErrorsOf(error, { fileName: "file" }));
+    return refusalOf(request, here)(error);
+  }
+  if (outcome.fields === null) {
+    return reply(
+      { file: [withValues("documents.tooLarge", { file: svT()("review:additionals.answer.file") })] },
+      413,
+    );
+  }
+  fields = outcome.fields;
+  if (outcome.file === null) return reply({ file: ["documents.fileRequired"] });
+  if (outcome.file.kind === "invalid") return reply({}, 400);
+  const { outcome: received, fileName, requestId } = outcome.file;
+  if (received.outcome === "pending") {
+    return redirectWithToast(
+      `${here}${anchor(requestId)}`,
+      { key: "review:additionals.toast.documentUploaded", values: { fileName } },
+      { request },
+    );
+  }
+  if (received.outcome === "notAwaiting")
+    return reply({ file: [withValues("documents.uploadBroken", { file: fileName })] });
+  const reason = received.outcome === "refused" ? received.reason : "broken";
+  return reply({ file: [withValues(refusalKey(reason), { file: fileName })] }, refusalStatus(reason));
+}
