@@ -6,6 +6,7 @@ import * as possibleRoute from "~/routes/api.core.transfers.$id.agreementChangeR
 import * as decisionsRoute from "~/routes/api.core.transfers.$id.agreementChangeRequests.$requestId.decisions";
 import * as newPage from "~/routes/transfers.$id.additionals_.changeRequests.new";
 import * as rejectPage from "~/routes/transfers.$id.additionals_.changeRequests.$requestId.reject";
+import * as additionalsTab from "~/routes/transfers.$id.additionals";
 import * as acceptRoute from "~/routes/transfers.$id.additionals_.changeRequests.$requestId.accept";
 import { getDb } from "~/server/db/db.server";
 import { makePdf } from "~/server/db/seed/pdf.server";
@@ -454,6 +455,41 @@ describe("the board's decision", () => {
 });
 
 describe("the pages without JavaScript", () => {
+  it("the Kompletteringar tab carries the section: the board's decision paths, the manager's Ny ändringsbegäran", async () => {
+    type Tab = {
+      extra: {
+        changeRequests: {
+          requests: Array<{ id: string; canMakeDecision: boolean }>;
+          create: { disabled: boolean; disabledReason: string | null; href: string } | null;
+          acceptPath: Record<string, string>;
+          rejectPath: Record<string, string>;
+        } | null;
+      };
+    };
+    const tab = async (transferId: string, cookie: string) =>
+      (await (
+        await answered(
+          additionalsTab.loader({
+            request: request(`/transfers/${transferId}/additionals`, { cookie }),
+            params: { id: transferId },
+            context: {},
+          }),
+        )
+      ).json()) as Tab;
+    const board = (await tab("cr-1", erik)).extra.changeRequests!;
+    const id = board.requests[0]!.id;
+    expect(board.create).toBeNull();
+    expect(board.requests[0]!.canMakeDecision).toBe(true);
+    expect(board.acceptPath[id]).toBe(`/transfers/cr-1/additionals/changeRequests/${id}/accept`);
+    expect(board.rejectPath[id]).toBe(`/transfers/cr-1/additionals/changeRequests/${id}/reject`);
+    expect((await tab("cr-1", maria)).extra.changeRequests!.create).toEqual({
+      disabled: true,
+      disabledReason: "Det finns ändringsbegäranden som inte är beslutade",
+      href: "/transfers/cr-1/additionals/changeRequests/new",
+    });
+    expect((await tab("cr-page", maria)).extra.changeRequests!.create).toMatchObject({ disabled: false });
+  });
+
   function pagePost(fields: Record<string, string>, file: File | null, cookie = maria) {
     return answered(
       newPage.action({

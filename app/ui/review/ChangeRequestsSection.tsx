@@ -9,7 +9,8 @@ import type { ChangeRequestView } from "~/schemas/transfer-views";
  * when the server offers it (with its reason when disabled), then the requests newest first, each with its changed
  * values (current, previous and new), its status and decision, its additional agreement, and for the board the
  * decision: accept (a post that works without JavaScript) when canAcceptChangeRequest, and reject on the `Avslå
- * ändringsbegäran` page, which asks for the reason. The tab's page renders this under its own h1.
+ * ändringsbegäran` page, which asks for the reason. The tab renders this inside its Kompletteringar section (h2),
+ * so the section's heading is an h3 and each request's an h4.
  */
 
 export interface ChangeRequestsSectionProps {
@@ -30,9 +31,11 @@ export function ChangeRequestsSection({
 }) {
   const { t } = useTranslation("review");
   const { requests, create, acceptPath, rejectPath } = data;
+  // Nothing to show and nothing to do: the tab's own empty text speaks for the whole tab.
+  if (requests.length === 0 && create === null) return null;
   return (
     <section aria-labelledby="change-requests-title" className="change-requests">
-      <h2 id="change-requests-title">{t("changeRequests.title")}</h2>
+      <h3 id="change-requests-title">{t("changeRequests.title")}</h3>
       {create ? (
         create.disabled ? (
           <p className="notice" role="note">
@@ -83,7 +86,7 @@ function ChangeRequestCard({
   const colour = status === "Accepted" ? "green" : status === "Rejected" ? "red" : "orange";
   return (
     <article aria-labelledby={headingId}>
-      <h3 id={headingId}>{t("changeRequests.heading", { date: formatDateTime(request.createdAt) })}</h3>
+      <h4 id={headingId}>{t("changeRequests.heading", { date: formatDateTime(request.createdAt) })}</h4>
       <p className="muted">{t("changeRequests.createdBy", { name: personDisplayName(request.createdBy) })}</p>
       <p>
         <strong className={`status-tag status-tag--${colour}`}>{t(`changeRequests.status.${status}`)}</strong>
