@@ -25,6 +25,7 @@ import {
   changeableAgreementFields,
   decisionBlockers,
   documentCanBeRemoved,
+  documentCanBeWithdrawn,
   isInScope,
   noteActions,
   personActions,
@@ -1190,6 +1191,18 @@ describe("changeRequestCreation and changeableAgreementFields", () => {
     );
     const decided = facts({ changeRequests: [changeRequest("Accepted")] });
     expect(changeRequestCreation(maria, decided, NOW)?.disabled).toBe(false);
+  });
+
+  test("the additional agreement of a request is not withdrawn on the Dokument tab, even while it is verified", () => {
+    const uploading = { status: "UploadPending" as const };
+    const withAgreement = facts({
+      documents: [
+        doc("agreement", "AdditionalAgreement", uploading),
+        doc("application", "MembershipApplication", uploading),
+      ],
+    });
+    expect(documentCanBeWithdrawn(maria, withAgreement, "agreement")).toBe(false);
+    expect(documentCanBeWithdrawn(maria, withAgreement, "application")).toBe(true);
   });
 
   test("a purchase's price, the entry date always, the contract date until the membership decision", () => {

@@ -683,6 +683,8 @@ export function documentCanBeWithdrawn(viewer: Viewer, facts: TransferFacts, doc
   if (!upload || upload.disabled) return false;
   const document = facts.documents.find((d) => d.id === documentId);
   if (!document || document.dataErasedAt !== null || document.supplementAnswerId !== null) return false;
+  // A change request's additional agreement belongs to the request, not to the Dokument tab's uploads.
+  if (document.category === "AdditionalAgreement") return false;
   if (document.uploadedByUserId !== viewer.id) return false;
   return document.status !== "UploadVerified" || APPLICATION_STATUSES.includes(facts.status);
 }
