@@ -28,7 +28,7 @@ test.describe("a private party's own transfer", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(OBJECT);
 
     const tabs = page.getByRole("navigation", { name: "Överlåtelsens delar" }).getByRole("link");
-    await expect(tabs).toHaveText(["Översikt", "Dokument", /^Meddelande/]);
+    await expect(tabs).toHaveText(["Översikt", "Dokument", "Kompletteringar", /^Meddelande/]);
     await expect(tabs.first()).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("region", { name: "Medlemskapsbeslut" })).toBeVisible();
     const acquirers = page.getByRole("region", { name: "Förvärvare" });

@@ -113,7 +113,7 @@ describe("/transfers/private/{id}", () => {
       ["Anton", 0.5],
     ]);
     expect(data.basePath).toBe(`/transfers/private/${ELIN_OWN}`);
-    expect(data.tabs).toEqual(["overview", "documents", "messages"]);
+    expect(data.tabs).toEqual(["overview", "documents", "additionals", "messages"]);
     expect(data).not.toHaveProperty("notes");
     expect(data).not.toHaveProperty("actions");
   });
@@ -143,7 +143,7 @@ describe("/transfers/private/{id}/documents", () => {
   it("lets the private party upload a PDF without JavaScript, lists it, and remove it after asking", async () => {
     const before = (await (await documents(ELIN_OWN, elin)).json()) as TabData;
     expect(before.upload).toEqual({ disabled: false, reason: null });
-    expect(before.tabs).toEqual(["overview", "documents", "messages"]);
+    expect(before.tabs).toEqual(["overview", "documents", "additionals", "messages"]);
     expect(before.categories.map((c) => c.value)).toContain("MembershipApplication");
 
     const uploaded = await postDocuments(

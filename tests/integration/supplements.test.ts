@@ -54,6 +54,16 @@ async function ctxFor(userId: string): Promise<UseCaseContext> {
   return { db, actor: await actorFor(db, userId) };
 }
 
+/** The test PDF as an upload's body. */
+function pdfStream(): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new Uint8Array(testPdf));
+      controller.close();
+    },
+  });
+}
+
 async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
@@ -109,7 +119,7 @@ async function draftAnswer(transferId: string, category = "PersonalGuarantee") {
     { transferId, requestId, fileName: "borgen.pdf" },
     "receiving",
   );
-  const received = await receiveUpload(getDb(), getStorage(), doc.documentId, new Blob([testPdf]).stream());
+  const received = await receiveUpload(getDb(), getStorage(), doc.documentId, pdfStream());
   expect(received.outcome).toBe("pending");
   await verify(getDb(), doc.documentId);
   if (category === "PersonalGuarantee") {
@@ -318,7 +328,7 @@ describe("answers", () => {
       { transferId: "sup-3", requestId, fileName: "borgen.pdf" },
       "receiving",
     );
-    await receiveUpload(db, getStorage(), doc.documentId, new Blob([testPdf]).stream());
+    await receiveUpload(db, getStorage(), doc.documentId, pdfStream());
     const second = await refusal(
       createAnswerDocument(elin, { transferId: "sup-3", requestId, fileName: "annan.pdf" }, "receiving"),
     );
@@ -652,7 +662,7 @@ describe("the calls of spec 02 §7", () => {
       }),
     );
     const { id: secondDoc } = (await again.json()) as { id: string };
-    await receiveUpload(getDb(), getStorage(), secondDoc, new Blob([testPdf]).stream());
+    await receiveUpload(getDb(), getStorage(), secondDoc, pdfStream());
     await verify(getDb(), secondDoc);
 
     const guarantors = await answered(

@@ -166,13 +166,16 @@ function refusalOf(request: Request, here: string, failedKey?: string) {
   return (error: unknown) => {
     if (!isDomainError(error)) throw error;
     if (error.code === "NotFound" && error.messageKey === "errors.transferNotFound") throw notFoundPage();
+    // The spec's failure text of the step (when it has one), and why.
+    const why = { key: "review:additionals.toast.refused", values: { reason: domainErrorText(error) } };
     return redirectWithToast(
       here,
-      {
-        key: failedKey ?? "review:additionals.toast.refused",
-        values: { reason: domainErrorText(error) },
-        type: "error",
-      },
+      failedKey
+        ? [
+            { key: failedKey, type: "error" as const },
+            { ...why, type: "error" as const },
+          ]
+        : { ...why, type: "error" },
       { request },
     );
   };
@@ -225,7 +228,9 @@ export async function additionalsTabAction(request: Request, transferId: string,
         refusalOf(
           request,
           here,
-          mode === "remove" ? "review:additionals.toast.guarantorRemoveFailed" : undefined,
+          mode === "remove"
+            ? "review:additionals.toast.guarantorRemoveFailed"
+            : "review:additionals.toast.guarantorsFailed",
         )(error)
       );
     }

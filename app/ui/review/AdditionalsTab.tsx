@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -96,11 +95,12 @@ export function AdditionalsTab({
 
   return (
     <div className="page page--wide review">
-      {failed.formId && failed.formId !== NEW_FORM ? (
-        <ErrorSummary form={replyForm(failed.formId, lastResult)} />
-      ) : null}
-      {composing ? (
-        <NewRequestSummary lastResult={failed.formId === NEW_FORM ? lastResult : undefined} />
+      {/* Every form here is checked by the server (one reply, one summary), also with JavaScript. */}
+      {failed.formId ? (
+        <ErrorSummary
+          form={replyForm(failed.formId, lastResult)}
+          order={["category", "personId", "message", "file", "reason"]}
+        />
       ) : null}
       <ReviewHeader
         review={review}
@@ -159,11 +159,6 @@ export function AdditionalsTab({
       </section>
     </div>
   );
-}
-
-function NewRequestSummary({ lastResult }: { lastResult: ReturnType<typeof lastResultOf> }) {
-  const [form] = usePageForm(NewSupplementFormSchema, { id: NEW_FORM, lastResult });
-  return <ErrorSummary form={form} order={["category", "personId", "message"]} />;
 }
 
 function MailPreview({ preview }: { preview: Preview }) {
@@ -237,7 +232,7 @@ function NewRequestForm({
     <section aria-labelledby="ny-komplettering" className="supplement-form">
       <h3 id="ny-komplettering">{t("additionals.new")}</h3>
       <p>{t("additionals.newIntro")}</p>
-      <Form method="post" action={here} {...getFormProps(form)} aria-labelledby="ny-komplettering">
+      <Form method="post" action={here} id={form.id} noValidate aria-labelledby="ny-komplettering">
         <div className={`field${errorOf(fields.category) ? " field--error" : ""}`}>
           <label htmlFor={fields.category.id} className="field__label">
             {t("additionals.type")}
@@ -463,7 +458,7 @@ function RequestItem({
         </div>
       ) : null}
 
-      <section aria-labelledby={`${id}-answer`} className="supplement__answer">
+      <div className="supplement__answer">
         <h4 id={`${id}-answer`}>{t("additionals.answer.heading")}</h4>
         {answer && answer.status !== "Draft" ? (
           <AnswerFacts answer={answer} />
@@ -529,7 +524,7 @@ function RequestItem({
             failedIntent={failedIntent}
           />
         ) : null}
-      </section>
+      </div>
     </article>
   );
 }
@@ -606,7 +601,7 @@ function RejectForm({
   return (
     <div className="confirm-panel" id={id} role="group" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>{t("additionals.answer.rejectTitle")}</h4>
-      <Form method="post" action={here} {...getFormProps(form)}>
+      <Form method="post" action={here} id={form.id} noValidate>
         <input type="hidden" name="intent" value="reject" />
         <input type="hidden" name="requestId" value={requestId} />
         <TextArea field={fields.reason} label={t("additionals.answer.reason")} rows={3} />

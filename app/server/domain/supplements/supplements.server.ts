@@ -17,7 +17,6 @@ import { CreateDocumentSchema } from "~/schemas/documents";
 import { enqueueMail } from "../mail.server";
 import { requiredDocumentChanged } from "../documents/analysis.server";
 import { storageKeyOf } from "../documents/uploads.server";
-import { enqueueAutomaticReview } from "../review/queue.server";
 import type { SupplementFacts, TransferFacts, Viewer } from "../transfers/facts.server";
 import { DomainError, invalid, notFound } from "../transfers/errors.server";
 import {
@@ -29,7 +28,14 @@ import {
 } from "../transfers/policies.server";
 import { loadTransferFacts } from "../transfers/load.server";
 import { findScopedTransfer } from "../transfers/scope.server";
-import { actorName, parse, run, userOf, type UseCaseContext } from "../transfers/use-cases.server";
+import {
+  actorName,
+  parse,
+  reviewAgain,
+  run,
+  userOf,
+  type UseCaseContext,
+} from "../transfers/use-cases.server";
 
 /**
  * Supplements (kompletteringar; spec 02 §2.7, §3, §4 "Supplementary request", §5, §7; issue 18 items 1-2). A
@@ -621,7 +627,12 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
   await run(ctx, input.transferId, {
     offered: handleOffered(input.requestId),
     useCase: null,
-    patch: (_row, facts) => ({ action_is_needed: otherPending(facts, input.requestId) }),
+    // The answer adds a document or guarantors, which the automatic review reads: it runs again.
+    patch: (row, facts) => ({
+      ...reviewAgain.patch(row),
+      action_is_needed: otherPending(facts, input.requestId),
+    }),
+    events: (row) => reviewAgain.events(row),
     audit: () => ({
       entity: "supplement_answer",
       entityId: input.requestId,
@@ -678,10 +689,8 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
         .execute();
       if (guarantors.length > 0) {
         applied.guarantors = await replaceGuarantors(trx, row.id, guarantors, at);
-        if (row.has_deviations === 1 || (await hasReview(trx, row.id))) {
-          await enqueueAutomaticReview(trx, row.id, now);
-        }
       }
+      await reviewAgain.write(trx, row, at);
       // What the answer changed, beside the accept's own row (which the pipeline writes before this step).
       await trx
         .insertInto("audit_log")
@@ -699,15 +708,6 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
         .execute();
     },
   });
-}
-
-async function hasReview(trx: Db, transferId: string): Promise<boolean> {
-  const check = await trx
-    .selectFrom("automatic_checks")
-    .select("id")
-    .where("transfer_id", "=", transferId)
-    .executeTakeFirst();
-  return check !== undefined;
 }
 
 async function replaceGuarantors(
