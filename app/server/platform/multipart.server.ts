@@ -87,21 +87,23 @@ class FromHandler {
 
 /**
  * The file part's data as a web stream; whatever the consumer leaves unread is drained afterwards. The parser's
- * part iterator takes one `next()` at a time, so the drain first waits for a read still in flight.
+ * part iterator takes one `next()` at a time, and one more after the part's end reads into the next part's headers
+ * (an empty file input, which the stream's own first pull also reads, broke the body that way), so every read goes
+ * through one queue and none is made once the part has ended.
  */
 function streamOf(data: AsyncIterable<Uint8Array>) {
   const iterator = data[Symbol.asyncIterator]();
   let finished = false;
-  let inflight: Promise<IteratorResult<Uint8Array>> | null = null;
-  const read = async () => {
-    inflight = iterator.next();
-    try {
-      const next = await inflight;
-      if (next.done) finished = true;
-      return next;
-    } finally {
-      inflight = null;
-    }
+  let queue: Promise<unknown> = Promise.resolve();
+  const read = (): Promise<IteratorResult<Uint8Array>> => {
+    const next = queue.then(async (): Promise<IteratorResult<Uint8Array>> => {
+      if (finished) return { done: true, value: undefined };
+      const result = await iterator.next();
+      if (result.done) finished = true;
+      return result;
+    });
+    queue = next.catch(() => undefined);
+    return next;
   };
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -113,7 +115,6 @@ function streamOf(data: AsyncIterable<Uint8Array>) {
     cancel() {},
   });
   const drain = async () => {
-    if (inflight) await (inflight as Promise<unknown>).catch(() => undefined);
     while (!finished) await read();
   };
   return { stream, drain };
