@@ -79,7 +79,8 @@ test.describe("supplements", () => {
     javaScriptEnabled,
     expectNoA11yViolations,
   }) => {
-    test.slow();
+    // A long journey of two people with an upload, the background jobs and several axe audits.
+    test.setTimeout(300_000);
     const js = javaScriptEnabled !== false;
     const tag = `${js ? "js" : "nojs"}-${Date.now()}`;
     const manager = await browser.newContext({ storageState: storageFor("anders"), javaScriptEnabled });
@@ -205,7 +206,8 @@ test.describe("supplements", () => {
     javaScriptEnabled,
     expectNoA11yViolations,
   }) => {
-    test.slow();
+    // A long journey of two people with an upload, the background jobs and several axe audits.
+    test.setTimeout(300_000);
     const js = javaScriptEnabled !== false;
     const tag = `${js ? "js" : "nojs"}-${Date.now()}`;
     const manager = await browser.newContext({ storageState: storageFor("anders"), javaScriptEnabled });
