@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { additionalsTabAction, additionalsTabLoader } from "~/server/web/additionals-tab.server";
 import { pageTitle } from "~/ui/page-title";
 import { AdditionalsTab } from "~/ui/review/AdditionalsTab";
+import { ChangeRequestsSection } from "~/ui/review/ChangeRequestsSection";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
@@ -34,5 +35,12 @@ export function ErrorBoundary() {
 
 export default function TransferAdditionals() {
   const data = useLoaderData<typeof loader>();
-  return <AdditionalsTab data={data} extraSections={null} />;
+  return (
+    <AdditionalsTab
+      data={data}
+      extraSections={
+        data.extra.changeRequests ? <ChangeRequestsSection data={data.extra.changeRequests} /> : null
+      }
+    />
+  );
 }

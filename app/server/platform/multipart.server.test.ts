@@ -35,6 +35,13 @@ describe("readUploadForm", () => {
     expect(result).toEqual({ seen: [], file: null, fields: { intent: "approve", date: "2026-11-20" } });
   });
 
+  it("reads a form whose last part is an empty file input: the fields, empty ones too, and no file", async () => {
+    const result = await read(
+      field("price", "12 345,50") + field("entryDate", "") + file("agreement", "", "") + end,
+    );
+    expect(result).toEqual({ seen: [], file: null, fields: { price: "12 345,50", entryDate: "" } });
+  });
+
   it("hands over a chosen file and keeps the fields before and after it", async () => {
     const result = await read(
       field("a", "1") + file("file", "beslut.pdf", "%PDF-1.4 x") + field("b", "2") + end,

@@ -45,6 +45,7 @@ import {
   type ReviewPage,
   type ReviewSide,
 } from "./review-page.server";
+import { changeRequestsSection } from "./change-requests.server";
 import { redirectWithToast } from "./toast.server";
 import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
 
@@ -70,12 +71,11 @@ const FORM_SLACK_BYTES = 1024 * 1024;
  * the page gets it as `data.extra` and renders your component in AdditionalsTab's `extraSections` slot (see
  * app/routes/transfers.$id.additionals.tsx). Your forms' handlers go in `extraIntents`.
  */
-async function extraSectionsOf(
-  _page: ReviewPage,
-  _transferId: string,
-  _now: Date,
-): Promise<Record<string, unknown>> {
-  return {};
+async function extraSectionsOf(page: ReviewPage, transferId: string, now: Date) {
+  // Change requests are the review side's: the private party has no agreement change requests of their own.
+  return {
+    changeRequests: page.side === "review" ? await changeRequestsSection(page, transferId, now) : null,
+  };
 }
 
 /** Composition point: the intents (form handlers) of further sections, merged with the supplements' own. */

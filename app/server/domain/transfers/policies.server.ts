@@ -509,6 +509,53 @@ export function changeRequestPermissions(
   };
 }
 
+/** From the sent application until the board's approval; a rejected membership has no agreement left to change. */
+const CHANGE_REQUEST_STATUSES: readonly TransferStatus[] = [
+  "ApplicationSent",
+  "OngoingApplications",
+  "TransferReviewInProgress",
+  "AwaitingInfoRequestAnswer",
+  "MembershipReviewInProgress",
+  "MembershipDecisionPending",
+  "MembershipApproved",
+];
+
+/**
+ * `Ny ändringsbegäran` (spec 02 §6: the property manager creates change requests, the board decides them): offered
+ * to the manager's side in CHANGE_REQUEST_STATUSES, not while aborting; disabled by a background task and by an
+ * undecided change request (one at a time, so that its previous values stay the agreement it changes).
+ */
+export function changeRequestCreation(
+  viewer: Viewer,
+  facts: TransferFacts,
+  _now: Date,
+): PolicyAction<"CreateChangeRequest"> | undefined {
+  const sides = sidesOf(viewer, facts);
+  if (sides === null || !sides.propertyManager || isAbortingOrAborted(facts)) return undefined;
+  if (!CHANGE_REQUEST_STATUSES.includes(facts.status)) return undefined;
+  return policyAction(
+    "CreateChangeRequest",
+    firstBlocker([
+      ["backgroundTask", hasBackgroundTask(facts)],
+      ["changeRequestPending", changeRequestPending(facts)],
+    ]),
+  );
+}
+
+/**
+ * Which agreement values a change request may change (`changeable`): the price only of a purchase (a gift or an
+ * inheritance has none), the entry date always, the contract date until the board has decided.
+ */
+export function changeableAgreementFields(
+  facts: TransferFacts,
+): Record<"purchasePrice" | "entryDate" | "contractDate", boolean> {
+  return {
+    purchasePrice: facts.transferType === "Purchase",
+    entryDate: true,
+    contractDate: !hasDecision(facts),
+  };
+}
+
 /** Days since 1970-01-01 of the Swedish calendar date of a date-only string or an instant; null if invalid. */
 function swedishDayNumber(value: Date | string): number | null {
   try {
@@ -641,6 +688,8 @@ export function documentCanBeWithdrawn(viewer: Viewer, facts: TransferFacts, doc
   if (!upload || upload.disabled) return false;
   const document = facts.documents.find((d) => d.id === documentId);
   if (!document || document.dataErasedAt !== null || document.supplementAnswerId !== null) return false;
+  // A change request's additional agreement belongs to the request, not to the Dokument tab's uploads.
+  if (document.category === "AdditionalAgreement") return false;
   if (document.uploadedByUserId !== viewer.id) return false;
   return document.status !== "UploadVerified" || APPLICATION_STATUSES.includes(facts.status);
 }

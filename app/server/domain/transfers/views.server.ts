@@ -45,6 +45,7 @@ import {
   canRequestAdditionalInformation,
   canResolveMessage,
   changeRequestPermissions,
+  changeableAgreementFields,
   documentCanBeRemoved,
   documentCanBeWithdrawn,
   documentCategoryCanBeChanged,
@@ -589,7 +590,7 @@ export async function listChangeRequests(
       .where("category", "=", "AdditionalAgreement")
       .execute(),
   ]);
-  const decided = row.membership_decision !== null;
+  const changeable = changeableAgreementFields(found.facts);
   return requests.map((c) => {
     const permissions = changeRequestPermissions(ctx.viewer, found.facts, c.id, ctx.now);
     const doc = c.additional_agreement_document_id
@@ -605,19 +606,19 @@ export async function listChangeRequests(
         currentValue: row.purchase_price,
         previousValue: c.purchase_price_previous,
         newValue: c.purchase_price_new,
-        changeable: row.transfer_type === "Purchase",
+        changeable: changeable.purchasePrice,
       },
       entryDate: {
         currentValue: row.entry_date,
         previousValue: c.entry_date_previous,
         newValue: c.entry_date_new,
-        changeable: true,
+        changeable: changeable.entryDate,
       },
       contractDate: {
         currentValue: row.contract_date,
         previousValue: c.contract_date_previous,
         newValue: c.contract_date_new,
-        changeable: !decided,
+        changeable: changeable.contractDate,
       },
       decision: (c.decision as "Accepted" | "Rejected" | null) ?? null,
       decidedAt: c.decided_at,
