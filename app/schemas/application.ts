@@ -14,6 +14,7 @@ import { isValidOrganisationsnummer } from "~/lib/organisationsnummer";
 import { withValues } from "~/lib/messages";
 import type { Identifier } from "~/lib/identifier";
 import type { Fraction, TransferType } from "~/lib/transfer";
+import { MAX_PURCHASE_PRICE } from "./price";
 
 /**
  * The wizard's step 2 (`Uppgifter`, spec 03 §5.2-5.5): transferors, acquirers (transferors among them for
@@ -33,8 +34,7 @@ const K = (key: string) => `transfer:application.${key}`;
 
 export const MAX_ACQUIRERS = 20;
 export const MAX_GUARANTORS = 20;
-/** The largest price the form takes (the column is a 64-bit integer; no apartment costs a trillion kronor). */
-export const MAX_PURCHASE_PRICE = 1_000_000_000_000;
+export { MAX_PURCHASE_PRICE };
 const NAME_MAX = 100;
 const STREET_MAX = 200;
 const POSTAL_CODE_MAX = 20;

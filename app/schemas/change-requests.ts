@@ -3,6 +3,7 @@ import "./zod-errors";
 import { isIsoDate } from "~/lib/dates";
 import { withValues } from "~/lib/messages";
 import { MAX_UPLOAD_BYTES, UploadFileNameSchema } from "./documents";
+import { MAX_PURCHASE_PRICE } from "./price";
 import { normalizeText } from "./text";
 
 /**
@@ -28,11 +29,7 @@ export type ChangeableFields = Record<AgreementField, boolean>;
 /** What a change request changes: only the fields whose value differs from the current one. */
 export type AgreementChanges = Partial<{ purchasePrice: number; entryDate: string; contractDate: string }>;
 
-/**
- * The highest price a change request takes: nine digits. The price columns are `integer`, which PostgreSQL keeps in
- * 32 bits (at most 2 147 483 647), so a higher value must be a Swedish 400 here and not a database error.
- */
-export const MAX_PURCHASE_PRICE = 999_999_999;
+export { MAX_PURCHASE_PRICE };
 export const REJECT_REASON_MAX_LENGTH = 1000;
 
 const key = (name: string) => `domain:changeRequests.${name}`;
