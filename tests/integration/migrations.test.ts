@@ -83,6 +83,7 @@ describe("migrations", () => {
         "0007-job-results",
         "0008-document-analyses",
         "0009-mail-outbox",
+        "0010-decision",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);
