@@ -185,8 +185,12 @@ test.describe("the application wizard's form step", () => {
         .getByLabel(category)
         .setInputFiles({ name: `${category}.pdf`, mimeType: "application/pdf", buffer: pdf(category) });
       await slot.getByRole("button", { name: "Ladda upp" }).click();
+      // Listed in its slot (the name is also the remove button's hidden label, so the list item is asked).
       await expect(
-        page.getByRole("region", { name: category, exact: true }).getByText(`${category}.pdf`),
+        page
+          .getByRole("region", { name: category, exact: true })
+          .getByRole("listitem")
+          .filter({ hasText: `${category}.pdf` }),
       ).toBeVisible();
     }
     // Verified by the job; the page looks again by itself (a reload is quicker here).
