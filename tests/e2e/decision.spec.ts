@@ -191,10 +191,11 @@ test.describe("a property manager announces the board's decision", () => {
     // The test browser has no BankID app: its launch of bankid:// may be reported as failing; a refused form is a
     // 400 page (without JavaScript) or fetch (with it), which the browser logs.
     allowConsoleError(/Failed to launch 'bankid:|status of 400/);
-    // A known bug, left open at stop 25: with JavaScript, after the dialog has launched bankid:// from its hidden
-    // frame, Chromium performs no navigation from the page any more: neither `Stäng`'s form post (Remix's or a plain
-    // document post) nor a link leaves `Signering klar`. The decision itself is recorded.
-    test.fixme(jsEnabled, "Stäng does not navigate after the app was launched on this device (known bug)");
+    // Left open at stop 25: with JavaScript the dialog launches bankid:// from a hidden frame, and from then on the
+    // test browser takes no mouse or keyboard input on the page (Stäng, focused or clicked, is never submitted; the
+    // same form submitted from a script is), most likely Chromium's prompt for an external protocol that no installed
+    // app answers here. Not yet confirmed in a desktop browser with the BankID app installed.
+    test.fixme(jsEnabled, "after the bankid:// launch the test browser takes no input (see above)");
     test.slow();
     const transferId = jsEnabled ? "t-nordhem-queue-09" : "t-nordhem-queue-12";
     await page.goto(`/transfers/${transferId}/decision?d=reject`);
