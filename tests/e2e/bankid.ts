@@ -55,6 +55,19 @@ export async function phone(
     code = (await page.getByRole("link", { name: "Öppna BankID-appen" }).getAttribute("href"))!;
     expect(code).toMatch(/^bankid:\/\/\/\?autostarttoken=/);
   }
+  await phoneAnswers(page, person, code, { answer });
+}
+
+/**
+ * The simulator's test app at /dev/bankid opens `code` (QR data or autostart link) as `person` and answers; with
+ * `shows`, the order must first show that text (what is being signed).
+ */
+export async function phoneAnswers(
+  page: Page,
+  person: Person,
+  code: string,
+  { answer = "approve", shows }: { answer?: "approve" | "decline"; shows?: RegExp } = {},
+) {
   const app = await page.context().newPage();
   await app.goto("/dev/bankid");
   await app.getByLabel("QR-data eller autostart-länk").fill(code);
@@ -66,6 +79,7 @@ export async function phone(
     .locator("section.dev-order")
     .filter({ has: app.locator("p", { hasText: `· ${person.name}` }) });
   await expect(order).toHaveCount(1);
+  if (shows) await expect(order).toContainText(shows);
   await order.getByRole("button", { name: answer === "approve" ? "Godkänn" : "Avbryt i appen" }).click();
   // Wait for the test app's answer before closing it: closing earlier can abort the POST, and the order then
   // never completes (the waiting page stalls).

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { makePdf } from "../../app/server/db/seed/pdf.server";
-import { PEOPLE, type Person } from "./bankid";
+import { PEOPLE, phoneAnswers, type Person } from "./bankid";
 import { expect, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
@@ -33,20 +33,10 @@ async function phoneSigns(page: Page, person: Person, device: "this" | "other") 
     code = (await page.getByRole("link", { name: "Öppna BankID-appen" }).getAttribute("href"))!;
     expect(code).toMatch(/^bankid:\/\/\/\?autostarttoken=/);
   }
-  const app = await page.context().newPage();
-  await app.goto("/dev/bankid");
-  await app.getByLabel("QR-data eller autostart-länk").fill(code);
-  await app.locator("#code-person").selectOption(person.pnr);
-  await app.getByRole("button", { name: "Öppna", exact: true }).click();
-  const order = app
-    .locator("section.dev-order")
-    .filter({ has: app.locator("p", { hasText: `· ${person.name}` }) });
-  await expect(order).toHaveCount(1);
   // The phone shows what is signed: a decision about this transfer.
-  await expect(order).toContainText(/Godkännande av medlemskap|Avslag på ansökan om medlemskap/);
-  await order.getByRole("button", { name: "Godkänn" }).click();
-  await expect(app.getByText("Klart: approve")).toBeVisible();
-  await app.close();
+  await phoneAnswers(page, person, code, {
+    shows: /Godkännande av medlemskap|Avslag på ansökan om medlemskap/,
+  });
 }
 
 /** From `Signering klar` through `Stäng` to the overview's `Signeringen genomförd`, then the record page. */
