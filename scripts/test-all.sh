@@ -13,6 +13,23 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# The browser tests play a desktop whose user has answered Chromium's "open the BankID app?" prompt with "always
+# allow" for this product: without that, the prompt (invisible in a headless browser, and answered by no installed
+# app) holds every later click and key press on the signing page. A managed policy of Debian's chromium does that
+# for bankid:// links of localhost only; tests/e2e/decision.spec.ts checks that it is there.
+policy=/etc/chromium/policies/managed/overlatelseportalen-e2e.json
+policy_json='{"AutoLaunchProtocolsFromOrigins":[{"protocol":"bankid","allowed_origins":["localhost"]}]}'
+if [ "$(cat "$policy" 2>/dev/null)" != "$policy_json" ]; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "== writing Chromium's policy for bankid:// links ($policy)"
+    mkdir -p "$(dirname "$policy")" && printf '%s\n' "$policy_json" >"$policy"
+  else
+    echo "Chromium's policy for bankid:// links is missing: run this script once as root, or write" >&2
+    echo "$policy_json to $policy" >&2
+    exit 1
+  fi
+fi
+
 start=$(date +%s)
 step() { echo; echo "== $1 ($(( $(date +%s) - start ))s)"; }
 

@@ -41,8 +41,8 @@ export function SigningDialog({
     if (!pending || !launchUrl || launched.current) return;
     launched.current = true;
     if (launchUrl.startsWith("bankid:")) {
-      // The desktop app's own scheme, from a hidden frame: a top-level navigation to it never completes and
-      // leaves the page unable to post its forms (Avbryt, Stäng) in some browsers.
+      // The desktop app's own scheme, from a hidden frame: where no app answers it, a top-level navigation would
+      // replace the page with the browser's error page in some browsers (Firefox), and the dialog with it.
       const frame = document.createElement("iframe");
       frame.hidden = true;
       frame.title = "BankID";
