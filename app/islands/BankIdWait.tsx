@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { launchBankIdApp } from "./launch-bankid";
 
 /**
  * Baseline without JavaScript: the page reloads every 2 s (noscript meta refresh) with the QR frame of that moment.
@@ -23,7 +24,7 @@ export function BankIdWait({
   useEffect(() => {
     if (launchUrl && !launched.current) {
       launched.current = true;
-      window.location.href = launchUrl;
+      launchBankIdApp(launchUrl);
     }
   }, [launchUrl]);
 

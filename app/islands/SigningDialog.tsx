@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { useHydrated } from "~/ui/use-hydrated";
+import { launchBankIdApp } from "./launch-bankid";
 
 /**
  * The signing as a dialog (spec 02 §2.11: a large modal with a static backdrop). Without JavaScript the same
@@ -40,18 +41,7 @@ export function SigningDialog({
   useEffect(() => {
     if (!pending || !launchUrl || launched.current) return;
     launched.current = true;
-    if (launchUrl.startsWith("bankid:")) {
-      // The desktop app's own scheme, from a hidden frame: where no app answers it, a top-level navigation would
-      // replace the page with the browser's error page in some browsers (Firefox), and the dialog with it.
-      const frame = document.createElement("iframe");
-      frame.hidden = true;
-      frame.title = "BankID";
-      frame.src = launchUrl;
-      document.body.appendChild(frame);
-      return;
-    }
-    // The phone's universal link needs the page itself to go there.
-    window.location.href = launchUrl;
+    launchBankIdApp(launchUrl);
   }, [pending, launchUrl]);
 
   useEffect(() => {

@@ -51,7 +51,17 @@ test.describe("sign-in with BankID", () => {
   }) => {
     allowConsoleError(/status of 404/);
     if (jsEnabled) allowConsoleError(/bankid:\/\/\/|scheme does not have a registered handler/);
-    await signIn(page, PEOPLE.erik, { device: "this" });
+    // With JavaScript the waiting page starts the app itself (autostart), once, with the link it offers.
+    const launches: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith("bankid:")) launches.push(request.url());
+    });
+    await startSignIn(page, PEOPLE.erik, { device: "this" });
+    const offered = await page.getByRole("link", { name: "Öppna BankID-appen" }).getAttribute("href");
+    expect(offered).toMatch(/^bankid:\/\/\/\?autostarttoken=/);
+    if (jsEnabled) await expect.poll(() => launches).toEqual([offered]);
+    else expect(launches).toEqual([]);
+    await phone(page, PEOPLE.erik, { device: "this" });
     await expect(page).toHaveURL(/\/transfers$/);
   });
 
