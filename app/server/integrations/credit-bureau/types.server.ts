@@ -1,16 +1,9 @@
 import * as z from "zod";
+import { CREDIT_SCORE_VALUES, type CreditScore } from "~/lib/credit-score";
 
-/** The bureau's scores (spec 02 §3), worst to best, then the two without a rating. */
-export const CREDIT_SCORES = [
-  "AdviceAgainstCredit",
-  "LowCreditworthiness",
-  "Creditworthy",
-  "GoodCreditworthiness",
-  "VeryGoodCreditworthiness",
-  "NotDefined",
-  "NotScored",
-] as const;
-export type CreditCheckScore = (typeof CREDIT_SCORES)[number];
+/** The bureau's scores are the spec's (spec 02 §3): one list, which the pages' colours and texts also follow. */
+export const CREDIT_SCORES = CREDIT_SCORE_VALUES;
+export type CreditCheckScore = CreditScore;
 
 /** What the bureau says of an order. The portal's own `Cancelled` (spec 02 §3) is never the bureau's. */
 export const BUREAU_ORDER_STATUSES = ["Pending", "Success", "SuccessWithoutResult", "Error"] as const;
