@@ -33,7 +33,7 @@ function StatusCell({ document }: { document: DocumentView }) {
 }
 
 /** The file's name, cut at 25 characters keeping the suffix; the whole name for screen readers and as a title. */
-function FileName({ name }: { name: string }) {
+export function FileName({ name }: { name: string }) {
   const shown = truncateFileName(name);
   if (shown === name) return <>{name}</>;
   return (

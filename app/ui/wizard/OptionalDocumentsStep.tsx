@@ -1,12 +1,9 @@
-import { Form, Link, useActionData, useRevalidator } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useInterval } from "~/islands/live/transfer-events";
 import type { OptionalDocumentsData } from "~/lib/wizard";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
-import { isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
+import { DocumentsStepFoot, isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
 import { StepHeading, type StepProps } from "./step";
-
-const PENDING_REFRESH_SECONDS = 5;
 
 /**
  * Step 3, `Övriga dokument`: the optional documents (the categories the server's requirements offer, one
@@ -15,12 +12,8 @@ const PENDING_REFRESH_SECONDS = 5;
 export function OptionalDocumentsStep({ data, wizard }: StepProps<OptionalDocumentsData>) {
   const { t } = useTranslation(["wizard", "transfer"]);
   const actionData = useActionData();
-  const revalidator = useRevalidator();
   const live = data.documents.filter((d) => !d.erased);
   const pending = live.some((d) => d.status !== "UploadVerified");
-  useInterval(pending, PENDING_REFRESH_SECONDS * 1000, () => {
-    if (revalidator.state === "idle") revalidator.revalidate();
-  });
   const summary = isStepFormReply(actionData) ? replyForm(actionData.formId, actionData.result) : null;
   const full = live.length >= data.maxDocuments;
   const label =
@@ -51,19 +44,7 @@ export function OptionalDocumentsStep({ data, wizard }: StepProps<OptionalDocume
           />
         )}
       </section>
-      {pending ? (
-        // Without JavaScript the page does not reload itself (a reload would take a file being chosen away).
-        <p className="muted" role="status">
-          {t("wizard:documents.pending")}{" "}
-          <Link to={wizard.paths.steps[wizard.step]}>{t("wizard:waiting.refresh")}</Link>
-        </p>
-      ) : null}
-      <Form method="post" className="wizard__continue">
-        <input type="hidden" name="intent" value="continue" />
-        <button type="submit" className="button">
-          {t("wizard:continue")}
-        </button>
-      </Form>
+      <DocumentsStepFoot pending={pending} wizard={wizard} />
     </>
   );
 }

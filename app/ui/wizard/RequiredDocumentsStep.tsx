@@ -1,17 +1,13 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useActionData, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useInterval } from "~/islands/live/transfer-events";
 import type { RequiredDocumentsData } from "~/lib/wizard";
 import { TransferTypeSchema } from "~/schemas/application";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { Radios } from "~/ui/forms";
 import { usePageForm } from "~/ui/use-page-form";
-import { isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
+import { DocumentsStepFoot, isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
 import { StepHeading, type StepProps } from "./step";
-
-/** While a document is verified the page looks again every few seconds with JavaScript; without, on request. */
-const PENDING_REFRESH_SECONDS = 5;
 
 /**
  * Step 1, `Obligatoriska dokument` (spec 03 §5.6): the transfer type, then a slot per required document with its
@@ -20,13 +16,9 @@ const PENDING_REFRESH_SECONDS = 5;
 export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocumentsData>) {
   const { t } = useTranslation(["wizard", "transfer"]);
   const actionData = useActionData();
-  const revalidator = useRevalidator();
   // A new page (after every post) shows the saved type again: a type that could not be set is not left chosen.
   const { key: locationKey } = useLocation();
   const pending = data.slots.some((s) => s.documents.some((d) => !d.erased && d.status !== "UploadVerified"));
-  useInterval(pending, PENDING_REFRESH_SECONDS * 1000, () => {
-    if (revalidator.state === "idle") revalidator.revalidate();
-  });
   const type = data.transferType.selectedTransferType;
   const summary = isStepFormReply(actionData) ? replyForm(actionData.formId, actionData.result) : null;
   return (
@@ -61,19 +53,7 @@ export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocume
           </section>
         );
       })}
-      {pending ? (
-        // Without JavaScript the page does not reload itself (a reload would take a file being chosen away).
-        <p className="muted" role="status">
-          {t("wizard:documents.pending")}{" "}
-          <Link to={wizard.paths.steps[wizard.step]}>{t("wizard:waiting.refresh")}</Link>
-        </p>
-      ) : null}
-      <Form method="post" className="wizard__continue">
-        <input type="hidden" name="intent" value="continue" />
-        <button type="submit" className="button">
-          {t("wizard:continue")}
-        </button>
-      </Form>
+      <DocumentsStepFoot pending={pending} wizard={wizard} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { truncateFileName } from "~/lib/documents";
-import type { WizardDocumentView } from "~/lib/wizard";
+import { FileName } from "~/ui/documents/DocumentList";
+import { useInterval } from "~/islands/live/transfer-events";
+import type { WizardDocumentView, WizardShellData } from "~/lib/wizard";
 import { UploadFormClientSchema } from "~/schemas/documents";
 import { FileInput, Select } from "~/ui/forms";
 import { usePageForm } from "~/ui/use-page-form";
@@ -31,19 +32,6 @@ export function replyFor(data: unknown, formId: string): SubmissionResult<string
   if (!isStepFormReply(data)) return undefined;
   if (data.formId === formId || data.also?.includes(formId)) return data.result;
   return undefined;
-}
-
-function FileName({ name }: { name: string }) {
-  const shown = truncateFileName(name);
-  if (shown === name) return <>{name}</>;
-  return (
-    <>
-      <span aria-hidden="true" title={name}>
-        {shown}
-      </span>
-      <span className="visually-hidden">{name}</span>
-    </>
-  );
 }
 
 export function WizardDocumentList({ documents }: { documents: WizardDocumentView[] }) {
@@ -176,5 +164,34 @@ export function UploadForm({
         {uploading ? t("review:documents.upload.uploading") : t("review:documents.upload.submit")}
       </button>
     </Form>
+  );
+}
+
+/** While a document is verified the page looks again every few seconds with JavaScript; without, on request. */
+const PENDING_REFRESH_SECONDS = 5;
+
+/** The foot of steps 1 and 3: while a document is being verified, a refresh (with JavaScript, by itself); `Fortsätt`. */
+export function DocumentsStepFoot({ pending, wizard }: { pending: boolean; wizard: WizardShellData }) {
+  const { t } = useTranslation("wizard");
+  const revalidator = useRevalidator();
+  useInterval(pending, PENDING_REFRESH_SECONDS * 1000, () => {
+    if (revalidator.state === "idle") revalidator.revalidate();
+  });
+  return (
+    <>
+      {pending ? (
+        // Without JavaScript the page does not reload itself (a reload would take a file being chosen away).
+        <p className="muted" role="status">
+          {t("wizard:documents.pending")}{" "}
+          <Link to={wizard.paths.steps[wizard.step]}>{t("wizard:waiting.refresh")}</Link>
+        </p>
+      ) : null}
+      <Form method="post" className="wizard__continue">
+        <input type="hidden" name="intent" value="continue" />
+        <button type="submit" className="button">
+          {t("wizard:continue")}
+        </button>
+      </Form>
+    </>
   );
 }
