@@ -31,6 +31,7 @@ import {
   startFreshApp,
 } from "../support/app";
 import { freshPostgres } from "../support/db";
+import { renderedPage } from "../support/render";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 /** Issue 20 items 2 and 3: ordering credit checks per person, collecting them, and reading the result. */
@@ -559,6 +560,33 @@ describe("the result (page and GET api/core/reviews/{id}/creditchecks/{orderId}/
     expect((await page(transferId, orderId, fatima)).status).toBe(404);
     expect((await getResult(transferId, orderId, maria)).status).toBe(404);
     expect((await getResult(transferId, "no-such-order", karin)).status).toBe(404);
+  });
+
+  /** The page's headings of a level, as rendered on the server (what a browser without JavaScript shows). */
+  async function headings(transferId: string, orderId: string, cookie: string, level: 1 | 2) {
+    const rendered = await renderedPage(
+      resultPage,
+      "/transfers/:id/creditcheck/:orderId",
+      request(`/transfers/${transferId}/creditcheck/${orderId}`, { cookie }),
+    );
+    expect(rendered.status).toBe(200);
+    return [...rendered.html.matchAll(new RegExp(`<h${level}[^>]*>(.*?)</h${level}>`, "g"))].map((m) =>
+      m[1]!.replaceAll("<!-- -->", ""),
+    );
+  }
+
+  it("a pending order's page says the report is being fetched; a collected one shows the report", async () => {
+    const id = await newTransfer();
+    const db = getDb();
+    const outcome = await orderCreditCheck({ db, actor: await actorFor(db, "user-erik") }, id, pnr(ANNA));
+    if (!("orderId" in outcome)) throw new Error("not ordered");
+    expect(await headings(id, outcome.orderId, karin, 1)).toEqual(["Kreditupplysning: Anna Svensson"]);
+    expect(await headings(id, outcome.orderId, karin, 2)).toEqual(["Hämtar kreditupplysning ..."]);
+
+    const { transferId, orderId } = await collected();
+    const report = await headings(transferId, orderId, karin, 2);
+    expect(report).toContain("Bedömning");
+    expect(report).not.toContain("Hämtar kreditupplysning ...");
   });
 
   it("says what there is when there is no report: without result, erased", async () => {

@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { todayInStockholm } from "~/lib/dates";
 import type { Db } from "../db/kysely.server";
+import { SWEEP_CREDIT_CHECKS } from "./handlers/credit-checks.server";
 import { EXPIRE_UPLOADS } from "./handlers/documents.server";
 import { APPLY_RETENTION, REFRESH_BOARDS } from "./handlers/maintenance.server";
 import { PURGE_SESSIONS, REFRESH_EXPIRY } from "./handlers/periodic.server";
@@ -9,7 +10,8 @@ import { enqueueJob } from "./queue.server";
 /**
  * Periodic jobs (decision 013). Every instance keeps the same cron schedule; each run enqueues the job with a
  * dedupe key naming its slot (the day or the hour), so a slot runs once per cluster however many instances
- * fire. Daily slots are also enqueued at start, so a day missed while the service was down is caught up.
+ * fire. Daily slots (and the credit-check sweep) are also enqueued at start, so a day missed while the service was
+ * down is caught up.
  */
 export interface Periodic {
   type: string;
@@ -30,6 +32,15 @@ export const PERIODIC: Periodic[] = [
     pattern: "*/5 * * * *",
     slot: (at) => `${at.toISOString().slice(0, 15)}${Math.floor((at.getUTCMinutes() % 10) / 5) * 5}`,
     atStart: false,
+  },
+  // Every quarter of an hour, and at start: Pending credit checks whose collect job was lost get a new one
+  // (slot: the quarter, `2026-11-26T06:45`).
+  {
+    type: SWEEP_CREDIT_CHECKS,
+    pattern: "*/15 * * * *",
+    slot: (at) =>
+      `${at.toISOString().slice(0, 14)}${String(Math.floor(at.getUTCMinutes() / 15) * 15).padStart(2, "0")}`,
+    atStart: true,
   },
   {
     type: PURGE_SESSIONS,

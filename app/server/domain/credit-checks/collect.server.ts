@@ -28,6 +28,8 @@ export const CollectCreditCheckSchema = z.object({
   poll: z.number().int().min(0).default(0),
   bureauOrderId: z.string().min(1).nullable().default(null),
   placedAgain: z.number().int().min(0).default(0),
+  /** Which chain of polls the job belongs to: null for the order's first, a name for one the sweep started. */
+  chain: z.string().min(1).max(200).nullable().default(null),
 });
 export type CollectCreditCheck = z.infer<typeof CollectCreditCheckSchema>;
 
@@ -132,7 +134,7 @@ export async function collectCreditCheck(
         payload: { ...payload, ...next, poll: nextPoll },
         transferId: order.transfer_id,
         runAt,
-        dedupeKey: collectDedupeKey(order.id, nextPoll),
+        dedupeKey: collectDedupeKey(order.id, nextPoll, payload.chain),
       },
       now,
     );

@@ -192,7 +192,18 @@ export async function orderCreditCheck(
   return { orderId, personName: person.name };
 }
 
-/** One job per poll of an order: a job run again after a crash enqueues its successor once. */
-export function collectDedupeKey(orderId: string, poll: number): string {
-  return `${COLLECT_CREDIT_CHECK_JOB}:${orderId}:${poll}`;
+/**
+ * One job per poll of an order: a job run again after a crash enqueues its successor once. The chain the order's
+ * own transaction started has no name (`creditCheck.collect:{orderId}:{poll}`); a chain started again by the sweep
+ * (sweep.server) is named, so its polls do not meet the keys the first chain left in the jobs table.
+ */
+export function collectDedupeKey(orderId: string, poll: number, chain: string | null = null): string {
+  return chain === null
+    ? `${COLLECT_CREDIT_CHECK_JOB}:${orderId}:${poll}`
+    : `${COLLECT_CREDIT_CHECK_JOB}:${orderId}:${chain}:${poll}`;
+}
+
+/** What every collect job of the order has its dedupe key start with, whatever its chain. */
+export function collectDedupePrefix(orderId: string): string {
+  return `${COLLECT_CREDIT_CHECK_JOB}:${orderId}:`;
 }

@@ -1,9 +1,12 @@
+import * as z from "zod";
 import { collectCreditCheck, CollectCreditCheckSchema } from "../../domain/credit-checks/collect.server";
 import { COLLECT_CREDIT_CHECK_JOB } from "../../domain/credit-checks/orders.server";
+import { sweepCreditChecks } from "../../domain/credit-checks/sweep.server";
 import { getCreditBureau } from "../../integrations/credit-bureau/index.server";
 import { defineJob } from "../registry.server";
 
 export const COLLECT_CREDIT_CHECK = COLLECT_CREDIT_CHECK_JOB;
+export const SWEEP_CREDIT_CHECKS = "creditChecks.sweep";
 
 /**
  * Places a credit check with the bureau and collects its result (domain/credit-checks/collect.server). Enqueued by
@@ -15,5 +18,22 @@ defineJob({
   maxAttempts: 5,
   async handler(payload, { db, now, live }) {
     return { ...(await collectCreditCheck(db, getCreditBureau(), payload, { now: now(), live })) };
+  },
+});
+
+/**
+ * Periodic (schedule.server): gives every Pending order left without a collect job a new chain
+ * (domain/credit-checks/sweep.server).
+ */
+defineJob({
+  type: SWEEP_CREDIT_CHECKS,
+  schema: z.object({ slot: z.string() }),
+  async handler({ slot }, { db, now, log }) {
+    const outcome = await sweepCreditChecks(db, slot, now());
+    log(
+      `${outcome.swept} pending credit checks without a collect job given a new one` +
+        (outcome.stranded !== outcome.swept ? ` (${outcome.stranded} found)` : ""),
+    );
+    return { ...outcome };
   },
 });
