@@ -202,8 +202,3 @@ export function collectDedupeKey(orderId: string, poll: number, chain: string | 
     ? `${COLLECT_CREDIT_CHECK_JOB}:${orderId}:${poll}`
     : `${COLLECT_CREDIT_CHECK_JOB}:${orderId}:${chain}:${poll}`;
 }
-
-/** What every collect job of the order has its dedupe key start with, whatever its chain. */
-export function collectDedupePrefix(orderId: string): string {
-  return `${COLLECT_CREDIT_CHECK_JOB}:${orderId}:`;
-}
