@@ -4,14 +4,13 @@
 // the same run: the /messages worklist page, GET api/core/messages/count (the header counter), the transfer list
 // page (/transfers) and the floor route /api/tenants. Targets: the worklist no slower than the list page (p50),
 // the counter no more than twice the floor (p50). Printed, never asserted.
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/server/db/kysely.server";
 import { measure, type Measurement, type Target } from "./bench/load";
-import { ensureBuild, killAll, productEnv, ROOT, startServer } from "./bench/server";
+import { cookieFor, ensureBuild, killAll, startServer } from "./bench/server";
 
 const MESSAGES = 10_000;
 const CONNECTIONS = [1, 20] as const;
@@ -26,20 +25,6 @@ export interface MessagesRow {
   "req/s": string;
   "p50 ms": string;
   "p99 ms": string;
-}
-
-function managerCookie(dataDir: string): string {
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-  const out = execFileSync(
-    tsx,
-    [path.join(ROOT, "scripts", "bench", "mint-cookies.ts"), `${MANAGER.userId}:${MANAGER.tenantId}`],
-    { cwd: ROOT, env: productEnv(dataDir), encoding: "utf8" },
-  );
-  const cookie = (JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, string>)[
-    MANAGER.userId
-  ];
-  if (!cookie) throw new Error(`no session cookie for ${MANAGER.userId}`);
-  return cookie;
 }
 
 /** 10,000 unhandled messages from brokers to the manager's side, with the transfers' counts kept right. */
@@ -116,7 +101,7 @@ export async function benchMessages(): Promise<MessagesRow[]> {
     await addMessages(dataDir);
     const server = await startServer(dataDir, "messages");
     try {
-      const cookie = managerCookie(dataDir);
+      const cookie = cookieFor(dataDir, MANAGER);
       const targets: Target[] = [
         {
           name: "worklist /messages",

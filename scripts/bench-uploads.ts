@@ -6,14 +6,13 @@
 // /api/tenants measured in the same run); the server's RSS before and at its peak during 10 parallel uploads
 // (target: grows by less than 50 MB); a 26 MB upload through each path, declared and streamed (413, and the RSS
 // growth next to the file's size). Printed, never asserted: a missed target is a FAIL in the table, not an exit.
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DbHandle } from "~/server/db/kysely.server";
 import { measure, percentile } from "./bench/load";
-import { ensureBuild, productEnv, ROOT, startServer, tail, type RunningServer } from "./bench/server";
+import { cookieFor, ensureBuild, startServer, tail, type RunningServer } from "./bench/server";
 
 /**
  * fetch, once more when a kept-alive socket turned out closed by the server (its keep-alive timeout, 5 s, passes
@@ -192,20 +191,6 @@ async function restingRss(pid: number): Promise<number> {
 }
 
 // --- the product -----------------------------------------------------------------------------------------------
-
-/** The manager's session cookie for this DATA_DIR's secret (as scripts/bench.ts mints its list users' cookies). */
-function managerCookie(dataDir: string): string {
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-  const out = execFileSync(
-    tsx,
-    [path.join(ROOT, "scripts", "bench", "mint-cookies.ts"), `${MANAGER.userId}:${MANAGER.tenantId}`],
-    { cwd: ROOT, env: productEnv(dataDir), encoding: "utf8" },
-  );
-  const cookies = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, string>;
-  const cookie = cookies[MANAGER.userId];
-  if (!cookie) throw new Error(`no session cookie for ${MANAGER.userId}`);
-  return cookie;
-}
 
 interface Session {
   server: RunningServer;
@@ -548,7 +533,7 @@ export async function benchUploads(): Promise<UploadRow[]> {
     server = await startServer(dataDir, "uploads");
     const coldRss = memoryOf(server.pid).rss;
     handle = openDatabase(`file:${path.join(dataDir, "app.db")}`);
-    const headers = { Cookie: managerCookie(dataDir), Origin: server.origin };
+    const headers = { Cookie: cookieFor(dataDir, MANAGER), Origin: server.origin };
     const found = await findTransfer(server, handle, headers);
     const session: Session = { server, handle, headers, ...found };
     const pdf = makeBigPdf(FILE_BYTES);

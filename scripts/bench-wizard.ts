@@ -4,14 +4,13 @@
 // autocannon at 1 and 10 connections, in the same run: GET /transfers/{id}/application/form, a valid POST of the
 // step with three acquirers (saved every time, answered 303 to Övriga dokument), and the transfer list page.
 // Target: the step's server time at 1 connection (p50) no more than 1.5 times the list page's. Printed, not asserted.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "~/server/db/kysely.server";
 import { measure, type Measurement, type Target } from "./bench/load";
-import { ensureBuild, killAll, productEnv, ROOT, startServer, tail } from "./bench/server";
+import { cookieFor, ensureBuild, killAll, startServer, tail } from "./bench/server";
 
 const CONNECTIONS = [1, 10] as const;
 const SECONDS = 6;
@@ -29,20 +28,6 @@ export interface WizardRow {
   "req/s": string;
   "p50 ms": string;
   "p99 ms": string;
-}
-
-function managerCookie(dataDir: string): string {
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-  const out = execFileSync(
-    tsx,
-    [path.join(ROOT, "scripts", "bench", "mint-cookies.ts"), `${MANAGER.userId}:${MANAGER.tenantId}`],
-    { cwd: ROOT, env: productEnv(dataDir), encoding: "utf8" },
-  );
-  const cookie = (JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, string>)[
-    MANAGER.userId
-  ];
-  if (!cookie) throw new Error(`no session cookie for ${MANAGER.userId}`);
-  return cookie;
 }
 
 /** Step 1 done for the transfer: a verified membership application and transfer agreement. Its transferors' ids. */
@@ -153,7 +138,7 @@ export async function benchWizard(): Promise<WizardRow[]> {
     const transferorIds = await verifyRequiredDocuments(dataDir);
     const server = await startServer(dataDir, "wizard");
     try {
-      const cookie = managerCookie(dataDir);
+      const cookie = cookieFor(dataDir, MANAGER);
       const body = formBody(transferorIds);
       const opened = await send(server.origin, "GET", FORM_PATH, { ...BROWSER, Cookie: cookie });
       if (opened.status !== 200 || !opened.body.includes("<h1>Uppgifter</h1>"))

@@ -2,7 +2,6 @@
 // For each size: a fresh DATA_DIR, the product started as the README does (which migrates and seeds the demo
 // data), the bulk generator, the product started again, then autocannon against the list page, the JSON list
 // call (a property manager and a board member) and a static file, at 1 and 20 connections.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,11 +10,11 @@ import { measure, type Measurement, type Target } from "./bench/load";
 import {
   ensureBuild,
   killAll,
-  productEnv,
   ROOT,
   startServer,
   tail,
   type RunningServer,
+  mintCookies,
 } from "./bench/server";
 
 const SIZES = [10_000, 100_000] as const;
@@ -74,20 +73,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     cleanup();
     process.exit(130);
   });
-}
-
-function mintCookies(dataDir: string): Record<string, string> {
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-  const out = execFileSync(
-    tsx,
-    [
-      path.join(ROOT, "scripts", "bench", "mint-cookies.ts"),
-      `${MANAGER.userId}:${MANAGER.tenantId}`,
-      `${BOARD.userId}:${BOARD.tenantId}`,
-    ],
-    { cwd: ROOT, env: productEnv(dataDir), encoding: "utf8" },
-  );
-  return JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, string>;
 }
 
 function targets(origin: string, cookies: Record<string, string>): Target[] {
@@ -365,7 +350,7 @@ async function main(): Promise<number> {
 
     const server = await startServer(dataDir, "bench");
     try {
-      const cookies = mintCookies(dataDir);
+      const cookies = mintCookies(dataDir, [MANAGER, BOARD]);
       const list = targets(server.origin, cookies);
       await checkTargets(server, list);
       for (const target of list) {

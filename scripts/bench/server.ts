@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -50,6 +50,35 @@ export function productEnv(dataDir: string, extra: Record<string, string> = {}):
     delete env[name];
   }
   return env;
+}
+
+export interface BenchUser {
+  userId: string;
+  tenantId: string;
+}
+
+/**
+ * Session cookies for these users, signed with this DATA_DIR's secret: scripts/bench/mint-cookies.ts runs in the
+ * product's environment, as a signed-in browser's cookie would have been made. Throws when one is missing.
+ */
+export function mintCookies(dataDir: string, users: BenchUser[]): Record<string, string> {
+  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
+  const out = execFileSync(
+    tsx,
+    [
+      path.join(ROOT, "scripts", "bench", "mint-cookies.ts"),
+      ...users.map((u) => `${u.userId}:${u.tenantId}`),
+    ],
+    { cwd: ROOT, env: productEnv(dataDir), encoding: "utf8" },
+  );
+  const cookies = JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as Record<string, string>;
+  for (const { userId } of users) if (!cookies[userId]) throw new Error(`no session cookie for ${userId}`);
+  return cookies;
+}
+
+/** One user's session cookie (mintCookies). */
+export function cookieFor(dataDir: string, user: BenchUser): string {
+  return mintCookies(dataDir, [user])[user.userId]!;
 }
 
 export interface RunningServer {
