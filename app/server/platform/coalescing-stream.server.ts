@@ -11,7 +11,7 @@ export class CoalescingPassThrough extends Transform {
   private scheduled = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.pending.push(chunk);
+    this.pending.push(withoutReactViewPadding(chunk));
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.release());
@@ -31,4 +31,23 @@ export class CoalescingPassThrough extends Transform {
     this.pending = [];
     this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   }
+}
+
+/** React's server renderer (react-dom 18.3.1, ReactServerStreamConfigNode) encodes text into views of this size. */
+const REACT_VIEW_SIZE = 2048;
+
+/**
+ * React 18.3.1's `renderToPipeableStream` writes NUL bytes into the page (facebook/react#31134): when a short text
+ * does not fit in the view being filled, React writes out the whole view, not the bytes it filled, and the last
+ * one to three bytes (the room a two- to four-byte character such as å did not fit in) go out as zeros. The page
+ * then reads "Anv\0ändarmeny", which screen readers speak and HTML parsers treat as an error. Such a view is a
+ * chunk of exactly 2048 bytes ending in zeros; the zeros are cut off here. A page never has a NUL of its own
+ * (HTML does not allow one, and input is stripped of them), so nothing real is lost, and a React that no longer
+ * does this leaves nothing to cut.
+ */
+export function withoutReactViewPadding(chunk: Buffer): Buffer {
+  if (chunk.byteLength !== REACT_VIEW_SIZE || chunk[REACT_VIEW_SIZE - 1] !== 0) return chunk;
+  let end = REACT_VIEW_SIZE - 1;
+  while (end > REACT_VIEW_SIZE - 4 && chunk[end - 1] === 0) end--;
+  return chunk.subarray(0, end);
 }
