@@ -12,7 +12,12 @@ import { useTranslation } from "react-i18next";
 import { DecisionFormSchema } from "~/schemas/decision";
 import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { todayInStockholm } from "~/lib/dates";
-import { SignStartError, startDecision, type DecisionKind } from "~/server/domain/decision/signing.server";
+import {
+  endedSigningChoices,
+  SignStartError,
+  startDecision,
+  type DecisionKind,
+} from "~/server/domain/decision/signing.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
 import { mediaType } from "~/server/platform/body.server";
 import { getT } from "~/server/platform/i18n.server";
@@ -70,8 +75,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const t = await getT(request, "review");
   const announce = page.user.role === "PropertyManager";
+  // Back from a signing that ended without a decision (Avbryt, Försök igen): what was chosen then, chosen again.
+  const from = new URL(request.url).searchParams.get("from");
+  const ended = from
+    ? await endedSigningChoices(
+        contextForActor({
+          viewer: page.viewer,
+          firstName: page.user.firstName,
+          lastName: page.user.lastName,
+        }),
+        review.id,
+        from,
+      )
+    : null;
+  const previous = ended?.decision === kind ? ended : null;
   return json(
     {
+      previous: previous
+        ? {
+            acquirerIds: previous.acquirerIds,
+            reason: previous.reason ?? undefined,
+            decisionDate: previous.decisionDate ?? undefined,
+          }
+        : null,
       title: t(announce ? `decision.announce.${kind}` : `decision.board.${kind}`),
       kind,
       announce,
@@ -181,7 +207,7 @@ export function ErrorBoundary() {
 }
 
 export default function DecisionPage() {
-  const { title, kind, announce, proxy, today, transfer } = useLoaderData<typeof loader>();
+  const { title, kind, announce, proxy, today, transfer, previous } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("review");
@@ -192,8 +218,14 @@ export default function DecisionPage() {
     defaultValue: {
       decision: kind,
       announce: announce ? "yes" : undefined,
-      decisionDate: announce ? today : undefined,
-      acquirerIds: transfer.acquirers.filter((a) => a.member).map((a) => a.id),
+      decisionDate: announce ? (previous?.decisionDate ?? today) : undefined,
+      reason: previous?.reason,
+      acquirerIds: [
+        ...new Set([
+          ...transfer.acquirers.filter((a) => a.member).map((a) => a.id),
+          ...(previous?.acquirerIds ?? []).filter((id) => transfer.acquirers.some((a) => a.id === id)),
+        ]),
+      ],
     },
   });
   const overview = `/transfers/${encodeURIComponent(transfer.id)}/overview`;
@@ -234,7 +266,7 @@ export default function DecisionPage() {
       <Form
         method="post"
         {...getFormProps(form)}
-        encType={announce && kind === "Approve" ? "multipart/form-data" : undefined}
+        encType={announce ? "multipart/form-data" : undefined}
         replace
       >
         <input type="hidden" name="decision" value={kind} />
@@ -294,7 +326,7 @@ export default function DecisionPage() {
             max={today}
           />
         ) : null}
-        {announce && kind === "Approve" ? <DecisionFile formId={form.id} actionData={actionData} /> : null}
+        {announce ? <DecisionFile formId={form.id} actionData={actionData} /> : null}
         <fieldset className={`field${fields.signDevice.errors?.length ? " field--error" : ""}`}>
           <legend className="field__label">{t("decision.signWith")}</legend>
           {proxy ? (

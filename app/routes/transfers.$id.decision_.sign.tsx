@@ -88,7 +88,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
         throw error;
       }
-      return redirect(`${reviewPath("review", transferId, "decision")}?d=${backOf(request)}`, 303);
+      return redirect(
+        `${reviewPath("review", transferId, "decision")}?d=${backOf(request)}&from=${encodeURIComponent(signId)}`,
+        303,
+      );
     },
     // Stäng after `Signering klar`: the transfer's overview says `Signeringen genomförd`.
     close: async () => redirectWithToast(overview, { key: "review:decision.done" }, { request }),
@@ -108,7 +111,7 @@ export default function SigningPage() {
   const { t } = useTranslation("review");
   const pending = data.status === "Pending";
   const overview = `/transfers/${encodeURIComponent(data.transferId)}/overview`;
-  const decisionPage = `/transfers/${encodeURIComponent(data.transferId)}/decision?d=${data.back}`;
+  const decisionPage = `/transfers/${encodeURIComponent(data.transferId)}/decision?d=${data.back}&from=${encodeURIComponent(data.signId)}`;
   const here = `/transfers/${encodeURIComponent(data.transferId)}/decision/sign?signId=${encodeURIComponent(data.signId)}&d=${data.back}`;
   const qrSrc = data.hasQr
     ? `/transfers/${encodeURIComponent(data.transferId)}/decision/qr?signId=${encodeURIComponent(data.signId)}`

@@ -128,6 +128,17 @@ test.describe("a board member signs the decision", () => {
     }
     await expectNoA11yViolations();
 
+    // Avbryt: back to the decision with the acquirers still ticked; then the signing again.
+    await page.getByRole("button", { name: "Avbryt" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Godkänn medlemskap");
+    for (const box of await page
+      .getByRole("group", { name: "Förvärvare som godkänns" })
+      .getByRole("checkbox")
+      .all())
+      await expect(box).toBeChecked();
+    await page.getByRole("button", { name: "BankID på annan enhet" }).click();
+    await expect(page).toHaveURL(SIGN_PAGE);
+
     await phoneSigns(page, PEOPLE.erik, "other");
     await finishAndCheckRecord(page, transferId, expectNoA11yViolations, "Godkänd");
     await expect(page.getByText("Erik Johansson, 19750902-5172")).toBeVisible();
@@ -201,11 +212,16 @@ test.describe("a property manager announces the board's decision", () => {
     await expect(page).toHaveURL(SIGN_PAGE);
     await expect(page.getByRole("img", { name: "QR-kod att scanna med BankID-appen" })).toBeVisible();
 
-    // Avbryt: back to the decision, NotStarted, the transfer free again.
+    // Avbryt: back to the decision, NotStarted, the transfer free again, and the reason still there.
     await page.getByRole("button", { name: "Avbryt" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meddela avslag");
-
-    await page.getByLabel("Orsak").fill("Förvärvaren saknar ekonomiska förutsättningar.");
+    await expect(page.getByLabel("Orsak")).toHaveValue("Förvärvaren saknar ekonomiska förutsättningar.");
+    // The association's rejection may carry its decision file too.
+    await page.getByLabel("Beslutsfil (valfri)").setInputFiles({
+      name: "protokoll-avslag.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(makePdf({ title: "Styrelseprotokoll", lines: ["Medlemskap beviljas inte."] })),
+    });
     // With JavaScript the dialog starts the app itself (autostart), once.
     const launches: string[] = [];
     page.on("request", (request) => {
@@ -220,6 +236,7 @@ test.describe("a property manager announces the board's decision", () => {
     await phoneSigns(page, PEOPLE.anders, "this");
     await finishAndCheckRecord(page, transferId, expectNoA11yViolations, "Avslagen");
     await expect(page.getByText("Förvärvaren saknar ekonomiska förutsättningar.").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Beslutsfil" })).toBeVisible();
   });
 
   test("by keyboard alone: a rejection signed on another device", async ({ page, jsEnabled }) => {

@@ -6,6 +6,7 @@ import {
   cancelDecision,
   collectDecision,
   decisionHash,
+  endedSigningChoices,
   expireSign,
   startDecision,
   type SigningEnv,
@@ -351,6 +352,59 @@ describe("signing the membership decision with BankID", () => {
     expect(cancelled).toMatchObject({ status: "cancelled", rfa: "RFA3" });
     expect(await statusOf("d-cancel")).toBe("MembershipReviewInProgress");
     expect(sim.order(await orderRefOf(started.state.signId))?.status).toBe("failed");
+  });
+
+  it("a signing that ended without a decision gives its choices back to its own user only", async () => {
+    await boardTransfer("d-again");
+    const erik = await ctxFor("user-erik");
+    const started = await startDecision(erik, env, approve("d-again"));
+    if (started.kind !== "signing") throw new Error("expected a signing");
+    const signId = started.state.signId;
+    // Still under way: nothing to give back yet.
+    expect(await endedSigningChoices(erik, "d-again", signId)).toBeNull();
+    await cancelDecision(erik, env, signId);
+    expect(await endedSigningChoices(erik, "d-again", signId)).toEqual({
+      decision: "Approve",
+      acquirerIds: ["d-again-acq", "d-again-member"],
+      reason: null,
+      decisionDate: "2026-11-21",
+    });
+    // Another user, another transfer, an unknown id: nothing.
+    expect(await endedSigningChoices(await ctxFor("user-karin"), "d-again", signId)).toBeNull();
+    expect(await endedSigningChoices(erik, "d-review", signId)).toBeNull();
+    expect(await endedSigningChoices(erik, "d-again", "no-such-sign")).toBeNull();
+
+    // A rejection declined on the phone (failed) keeps its reason.
+    const reject = await startDecision(erik, env, {
+      transferId: "d-again",
+      decision: "Reject",
+      signDevice: "OtherDevice",
+      reason: "Ofullständig ansökan.",
+    });
+    if (reject.kind !== "signing") throw new Error("expected a signing");
+    const order = sim.order(await orderRefOf(reject.state.signId))!;
+    sim.openWithQrData(order.currentQrData, ERIK.personalNumber);
+    sim.chooseIdentity(order.orderRef);
+    sim.decline(order.orderRef);
+    clock += 1500;
+    expect(await collectDecision(await ctxFor("user-erik"), env, reject.state.signId)).toMatchObject({
+      status: "failed",
+    });
+    expect(await endedSigningChoices(erik, "d-again", reject.state.signId)).toMatchObject({
+      decision: "Reject",
+      reason: "Ofullständig ansökan.",
+    });
+
+    // A completed signing's choices are a decision, not something to offer again.
+    await boardTransfer("d-again-done");
+    const done = await startDecision(erik, env, approve("d-again-done"));
+    if (done.kind !== "signing") throw new Error("expected a signing");
+    phoneSigns(await orderRefOf(done.state.signId));
+    clock += 1500;
+    expect(await collectDecision(await ctxFor("user-erik"), env, done.state.signId)).toMatchObject({
+      status: "complete",
+    });
+    expect(await endedSigningChoices(erik, "d-again-done", done.state.signId)).toBeNull();
   });
 
   it("starting the other decision discards the stored sign; the same one resumes it", async () => {

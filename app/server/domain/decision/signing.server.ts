@@ -239,6 +239,42 @@ export async function ownSignSession(ctx: UseCaseContext, signId: string): Promi
   return session;
 }
 
+/** What the user chose for a decision before signing: the decision page offers it again after Avbryt or a failure. */
+export interface DecisionChoices {
+  decision: DecisionKind;
+  acquirerIds: string[];
+  reason: string | null;
+  decisionDate: string | null;
+}
+
+/**
+ * The choices of the viewer's own signing of this transfer that ended without a decision (cancelled or failed), or
+ * null: another user's session, another transfer's, one still under way or completed, or none by that id. Nothing
+ * typed is lost when the user goes back to the decision (`Avbryt`, `Försök igen`); the file must be chosen again.
+ */
+export async function endedSigningChoices(
+  ctx: UseCaseContext,
+  transferId: string,
+  signId: string,
+): Promise<DecisionChoices | null> {
+  const actor = userOf(ctx);
+  const session = await ctx.db
+    .selectFrom("sign_sessions")
+    .select(["decision", "acquirer_ids", "reason", "decision_date"])
+    .where("id", "=", signId)
+    .where("transfer_id", "=", transferId)
+    .where("user_id", "=", actor.viewer.id)
+    .where("status", "in", ["cancelled", "failed"])
+    .executeTakeFirst();
+  if (!session) return null;
+  return {
+    decision: session.decision,
+    acquirerIds: JSON.parse(session.acquirer_ids ?? "[]") as string[],
+    reason: session.reason,
+    decisionDate: session.decision_date,
+  };
+}
+
 /** The viewer's signing of this transfer that is still under way (within its 4 minutes), if any. */
 export async function pendingSignOf(
   ctx: UseCaseContext,
