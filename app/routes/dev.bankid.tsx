@@ -1,11 +1,16 @@
 import { getEnv } from "~/server/platform/env.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
 import { getT } from "~/server/platform/i18n.server";
 import { BankIdSimulatorError, getBankIdSimulator } from "~/server/integrations/bankid/index.server";
-import { redirectWithToast } from "~/server/web/toast.server";
 import { withValues } from "~/lib/messages";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
@@ -23,9 +28,11 @@ function simulatorOr404() {
 export async function loader({ request }: LoaderFunctionArgs) {
   const simulator = simulatorOr404();
   const t = await getT(request);
+  const done = new URL(request.url).searchParams.get("done");
   return json(
     {
       title: t("devBankid.title"),
+      done: PHONE_ACTIONS.find((a) => a === done) ?? null,
       people: simulator.testPeople(),
       orders: simulator.listPendingOrders().map((o) => ({
         orderRef: o.orderRef,
@@ -77,12 +84,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof BankIdSimulatorError)) throw error;
     return formError(submission, { formErrors: [withValues("devBankid.refused", { code: error.code })] });
   }
-  return redirectWithToast(
-    "/dev/bankid",
-    { key: "devBankid.done", values: { what: input.intent }, type: "info" },
-    { request },
-  );
+  // What the phone did is said on its own page, from the address: a toast would go through the session the
+  // portal's pages share in this browser, and the page polling the order could show it instead.
+  return redirect(`/dev/bankid?done=${input.intent}`, 303);
 }
+
+const PHONE_ACTIONS = ["scan", "autostart", "code", "approve", "decline", "fail"] as const;
 
 /** What the phone does with the order (the simulator plays BankID's app). */
 function playPhone(simulator: ReturnType<typeof getBankIdSimulator>, input: z.output<typeof ActionSchema>) {
@@ -123,7 +130,7 @@ function playPhone(simulator: ReturnType<typeof getBankIdSimulator>, input: z.ou
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
 
 export default function DevBankIdPage() {
-  const { people, orders } = useLoaderData<typeof loader>();
+  const { people, orders, done } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const personSelect = (id: string) => (
@@ -144,6 +151,11 @@ export default function DevBankIdPage() {
     <div className="page">
       <h1>{t("devBankid.title")}</h1>
       <p className="lead">{t("devBankid.lead")}</p>
+      {done ? (
+        <p className="notice" role="status">
+          {t(`devBankid.done.${done}`)}
+        </p>
+      ) : null}
       <ErrorSummary form={replyForm("dev-bankid", lastResultOf(actionData))} />
       <h2>{t("devBankid.orders")}</h2>
       {orders.length === 0 ? <p>{t("devBankid.noOrders")}</p> : null}

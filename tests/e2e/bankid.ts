@@ -83,7 +83,9 @@ export async function phoneAnswers(
   await order.getByRole("button", { name: answer === "approve" ? "Godkänn" : "Avbryt i appen" }).click();
   // Wait for the test app's answer before closing it: closing earlier can abort the POST, and the order then
   // never completes (the waiting page stalls).
-  await expect(app.getByText(`Klart: ${answer === "approve" ? "approve" : "decline"}`)).toBeVisible();
+  await expect(
+    app.getByText(answer === "approve" ? "Klart: godkänt i appen." : "Klart: avbrutet i appen."),
+  ).toBeVisible();
   await app.close();
 }
 
