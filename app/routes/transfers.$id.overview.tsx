@@ -203,7 +203,7 @@ export default function TransferOverview() {
         </>
       }
       aside={
-        <aside className="review__aside" aria-label={t("watching.title")}>
+        <aside className="review__aside" aria-label={t("watching.asideLabel")}>
           <WatchersPanel watchers={watchers} />
           <NotesPanel
             title={role === "PropertyManager" ? t("notes.titleManager") : t("notes.titleBoard")}
