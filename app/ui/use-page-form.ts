@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import type { FormEvent } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import type * as z from "zod";
@@ -49,4 +50,26 @@ export function useResetAfterSuccess(reset: () => void, submitting: boolean, act
     was.current = false;
     if (!lastResultOf(actionData)) reset();
   }, [submitting, actionData, reset]);
+}
+
+/**
+ * getFormProps, and when the browser's check refuses the submit, the named text fields are trimmed in place: what
+ * is shown is then what was judged (spec 02 §5: a message body is trimmed on invalid submit). The server trims the
+ * same fields before it parses, for the page without JavaScript.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
+export function formPropsTrimmingOnInvalid(form: FormMetadata<any, string[]>, names: string[]) {
+  const props = getFormProps(form);
+  return {
+    ...props,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      props.onSubmit(event);
+      if (!event.defaultPrevented) return;
+      for (const name of names) {
+        const field = event.currentTarget.elements.namedItem(name);
+        if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement)
+          field.value = field.value.trim();
+      }
+    },
+  };
 }

@@ -51,10 +51,12 @@ test.describe("messages between the parties", () => {
       const recipients = mariaPage.getByRole("group", { name: "Mottagare" });
       await expect(recipients.getByRole("checkbox", { name: "Förening" })).toBeChecked();
       await expect(recipients.getByRole("checkbox", { name: "Förmedlare" })).not.toBeChecked();
-      await mariaPage.getByRole("textbox", { name: "Meddelande" }).fill("x");
+      await mariaPage.getByRole("textbox", { name: "Meddelande" }).fill(" x ");
       await mariaPage.getByRole("button", { name: "Skicka meddelande" }).click();
       await expect(mariaPage.getByRole("heading", { name: "Det finns fel i formuläret" })).toBeVisible();
       await expect(mariaPage.getByRole("link", { name: "För få tecken" })).toBeVisible();
+      // Trimmed on invalid submit (spec 02 §5): what is shown is what was judged.
+      await expect(mariaPage.getByRole("textbox", { name: "Meddelande" })).toHaveValue("x");
       await expectNoA11yViolations(mariaPage);
       await mariaPage.getByRole("textbox", { name: "Meddelande" }).fill(`  ${body}  `);
       await mariaPage.getByRole("button", { name: "Skicka meddelande" }).click();

@@ -58,6 +58,12 @@ function validationErrors(error: DomainError): string[] {
   return Object.values(error.fieldErrors).flat().map(domainKey);
 }
 
+/** Spec 02 §5: a message body is trimmed on invalid submit; trimmed before parsing, the reply shows it trimmed. */
+function trimBody(form: FormData) {
+  const body = form.get("body");
+  if (typeof body === "string") form.set("body", body.trim());
+}
+
 export async function messagesTabAction(request: Request, transferId: string, side: ReviewSide) {
   const { user, viewer } = await reviewPage(request, side);
   const form = await readPageForm(request);
@@ -75,6 +81,7 @@ export async function messagesTabAction(request: Request, transferId: string, si
 
   return handleIntent(form, {
     newMessage: async () => {
+      trimBody(form);
       const submission = parseForm(form, NewMessageFormSchema);
       if (submission.status !== "success") return formError(submission);
       const offered = await messageRecipientsOf(
@@ -111,6 +118,7 @@ export async function messagesTabAction(request: Request, transferId: string, si
       );
     },
     reply: async () => {
+      trimBody(form);
       const submission = parseForm(form, ReplyFormSchema);
       if (submission.status !== "success") return formError(submission);
       const { messageId, body } = submission.value;

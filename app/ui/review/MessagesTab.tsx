@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +9,7 @@ import { ErrorSummary } from "~/ui/error-summary";
 import { Checkboxes, TextArea } from "~/ui/forms";
 import { ReviewHeader, type ReviewTab } from "~/ui/review/ReviewHeader";
 import { useHydrated } from "~/ui/use-hydrated";
-import { lastResultOf, usePageForm } from "~/ui/use-page-form";
+import { formPropsTrimmingOnInvalid, lastResultOf, usePageForm } from "~/ui/use-page-form";
 import { MESSAGES_CHANGED_EVENT } from "~/islands/MessageCounter";
 
 /**
@@ -109,7 +108,12 @@ export function MessagesTab({ data }: { data: MessagesTabData }) {
                 <li>{t("messages.hint.noChanges")}</li>
               </ul>
             </div>
-            <Form method="post" action={here} {...getFormProps(newForm)} aria-labelledby="nytt-meddelande">
+            <Form
+              method="post"
+              action={here}
+              {...formPropsTrimmingOnInvalid(newForm, ["body"])}
+              aria-labelledby="nytt-meddelande"
+            >
               <input type="hidden" name="intent" value="newMessage" />
               {recipients.length > 1 ? (
                 <Checkboxes
@@ -146,7 +150,7 @@ export function MessagesTab({ data }: { data: MessagesTabData }) {
                     <Form
                       method="post"
                       action={here}
-                      {...getFormProps(replyForm)}
+                      {...formPropsTrimmingOnInvalid(replyForm, ["body"])}
                       className="reply-form"
                       aria-label={t("messages.replyTo", { name: senderName(m.sentBy) })}
                     >
