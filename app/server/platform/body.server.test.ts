@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BODY_LIMIT_BYTES, readForm, readJsonBody } from "./body.server";
+import { BODY_LIMIT_BYTES, collectUpTo, readForm, readJsonBody } from "./body.server";
 
 const url = "http://localhost:3000/x";
 const post = (body: BodyInit | null, type?: string, headers: Record<string, string> = {}) =>
@@ -120,5 +120,43 @@ describe("readJsonBody", () => {
   it("refuses an oversized JSON body with 413", async () => {
     const answer = await refusal(readJsonBody(post(stream(BODY_LIMIT_BYTES + 1), "application/json")));
     expect(answer.status).toBe(413);
+  });
+});
+
+describe("collectUpTo", () => {
+  const bytes = Uint8Array.from({ length: 1000 }, (_, i) => i % 251);
+  const inChunks = (data: Uint8Array, size: number) => {
+    let offset = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= data.length) return controller.close();
+        controller.enqueue(data.slice(offset, offset + size));
+        offset += size;
+      },
+    });
+  };
+
+  it("reads a stream whole whatever size was expected: exact, none, too small, too large", async () => {
+    for (const expectedSize of [1000, 0, 1, 999, 1001, 5000]) {
+      for (const chunk of [1, 7, 64, 1000]) {
+        const read = await collectUpTo(inChunks(bytes, chunk), 2000, { expectedSize });
+        expect(read).toEqual(bytes);
+        // pdf.js takes a buffer that is exactly its bytes without a copy: never a view of a larger one.
+        expect(read!.byteLength).toBe(read!.buffer.byteLength);
+      }
+    }
+  });
+
+  it("gives null past the limit, expected size or not, and takes exactly the limit", async () => {
+    for (const expectedSize of [0, 999, 1000, 5000]) {
+      expect(await collectUpTo(inChunks(bytes, 64), 999, { expectedSize })).toBeNull();
+      expect(await collectUpTo(inChunks(bytes, 64), 1000, { expectedSize })).toEqual(bytes);
+    }
+  });
+
+  it("reads an empty stream as no bytes", async () => {
+    expect(await collectUpTo(inChunks(new Uint8Array(), 8), 10, { expectedSize: 5 })).toEqual(
+      new Uint8Array(),
+    );
   });
 });

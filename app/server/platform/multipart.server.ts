@@ -1,12 +1,13 @@
-import { streamMultipart, type StreamedPart } from "@web3-storage/multipart-parser";
 import { mediaType, refuse, stripNul } from "./body.server";
+import { MultipartReader } from "./multipart-reader.server";
 
 /**
  * A multipart form post with one file, read as it streams (issue 14: the upload form without JavaScript). The
  * small text fields before the file are collected (at most 64 kB each, 50 of them); the file is handed over as a
  * stream the moment its part begins, so the caller checks and stores it while it arrives and nothing is held whole.
  * Everything after the file is read and discarded. The whole body is capped (`limit`): past it, the read stops
- * with a Swedish 413, whether the client declared the length or not.
+ * with a Swedish 413, whether the client declared the length or not. The parts come from MultipartReader, which
+ * hands the file on as subarrays of the chunks the request delivered (decision 030).
  */
 
 export interface StreamedFile {
@@ -25,10 +26,10 @@ export type UploadFormResult<T> =
 const FIELD_LIMIT = 64 * 1024;
 const MAX_PARTS = 50;
 
-async function fieldText(part: StreamedPart): Promise<string> {
+async function fieldText(reader: MultipartReader): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of part.data) {
+  for (let chunk = await reader.readData(); chunk !== null; chunk = await reader.readData()) {
     size += chunk.byteLength;
     if (size > FIELD_LIMIT) throw refuse(413, "tooLarge", false);
     chunks.push(chunk);
@@ -85,41 +86,6 @@ class FromHandler {
   constructor(readonly error: unknown) {}
 }
 
-/**
- * The file part's data as a web stream; whatever the consumer leaves unread is drained afterwards. The parser's
- * part iterator must never have two `next()` calls in flight (a second one reads into the next part), so every
- * read waits for the one before it: the stream's own first pull, which runs as soon as it is made, and the drain
- * of an empty file input, which starts at once, would otherwise overlap.
- */
-function streamOf(data: AsyncIterable<Uint8Array>) {
-  const iterator = data[Symbol.asyncIterator]();
-  let finished = false;
-  let previous: Promise<unknown> = Promise.resolve();
-  const read = (): Promise<IteratorResult<Uint8Array>> => {
-    const next = previous.then(async (): Promise<IteratorResult<Uint8Array>> => {
-      if (finished) return { done: true, value: undefined };
-      const result = await iterator.next();
-      if (result.done) finished = true;
-      return result;
-    });
-    previous = next.catch(() => undefined);
-    return next;
-  };
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    // A consumer that stops (a refused file) leaves the rest to `drain`.
-    cancel() {},
-  });
-  const drain = async () => {
-    while (!finished) await read();
-  };
-  return { stream, drain };
-}
-
 export async function readUploadForm<T>(
   request: Request,
   limit: number,
@@ -140,27 +106,25 @@ export async function readUploadForm<T>(
   let result: { file: T } | null = null;
   let parts = 0;
   try {
-    const boundaryText = boundary[1] ?? boundary[2]!;
-    const iterator = streamMultipart(body.stream, boundaryText);
-    for await (const part of iterator) {
+    const reader = new MultipartReader(body.stream, boundary[1] ?? boundary[2]!);
+    for (let part = await reader.nextPart(); part !== null; part = await reader.nextPart()) {
       if (++parts > MAX_PARTS) throw refuse(413, "tooLarge", false);
       if (part.filename === undefined) {
-        fields.append(stripNul(part.name), await fieldText(part));
+        fields.append(stripNul(part.name), await fieldText(reader));
         continue;
       }
-      const { stream, drain } = streamOf(part.data);
-      if (result !== null || part.filename === "") {
-        // A second file, or an empty file input (no file chosen): read past it.
-        await drain();
-        continue;
-      }
+      // A second file, or an empty file input (no file chosen): the next part is read past it.
+      if (result !== null || part.filename === "") continue;
       let handlerError: { error: unknown } | null = null;
       try {
-        result = { file: await onFile(fields, { fileName: stripNul(part.filename), stream }) };
+        result = {
+          file: await onFile(fields, { fileName: stripNul(part.filename), stream: reader.partStream() }),
+        };
       } catch (error) {
         handlerError = { error };
       }
-      await drain();
+      // What the handler left unread (a refused file) is read past before its answer counts.
+      await reader.skipPart();
       if (handlerError) throw new FromHandler(handlerError.error);
     }
   } catch (error) {

@@ -35,7 +35,12 @@ export function analysedCategories(type: TransferType): string[] {
 
 interface RequiredDocuments {
   complete: boolean;
-  documents: Array<{ id: string; category: string; storage_key: string | null }>;
+  documents: Array<{
+    id: string;
+    category: string;
+    storage_key: string | null;
+    size_in_bytes: number | null;
+  }>;
 }
 
 /** The transfer's verified documents in the analysed categories, and whether every required slot has one. */
@@ -50,7 +55,7 @@ async function requiredDocuments(db: Db, transferId: string): Promise<RequiredDo
   const agreementCategories: readonly string[] = REQUIRED_DOCUMENT_BY_TYPE[type] ?? [];
   const documents = await db
     .selectFrom("documents")
-    .select(["id", "category", "storage_key"])
+    .select(["id", "category", "storage_key", "size_in_bytes"])
     .where("transfer_id", "=", transferId)
     .where("category", "in", ["MembershipApplication", ...agreementCategories])
     .where("status", "=", "UploadVerified")
@@ -134,11 +139,15 @@ export function transferTypeChanged(trx: Db, transferId: string, now: Date): Pro
   return requiredDocumentChanged(trx, transferId, ["MembershipApplication"], now);
 }
 
-async function readBytes(storage: FileStorage, key: string | null): Promise<Uint8Array | null> {
+async function readBytes(
+  storage: FileStorage,
+  key: string | null,
+  expectedSize: number | null,
+): Promise<Uint8Array | null> {
   if (key === null) return null;
   const stream = await storage.get(key);
   if (!stream) return null;
-  return collectUpTo(stream, MAX_UPLOAD_BYTES);
+  return collectUpTo(stream, MAX_UPLOAD_BYTES, { expectedSize: expectedSize ?? 0 });
 }
 
 async function writeResult(
@@ -187,14 +196,12 @@ export async function analyseTransferDocuments(
     run = { outcome: "Failed", failure: "MissingDocument", documentIds };
   } else {
     await markInProgress(db, transferId, now);
-    const inputs = [];
-    for (const document of required.documents) {
-      inputs.push({
-        documentId: document.id,
-        category: document.category,
-        bytes: await readBytes(storage, document.storage_key),
-      });
-    }
+    // Each file is read when the analysis comes to it, so one is held at a time.
+    const inputs = required.documents.map((document) => ({
+      documentId: document.id,
+      category: document.category,
+      bytes: () => readBytes(storage, document.storage_key, document.size_in_bytes),
+    }));
     const outcome = await analyseDocuments(inputs, { now });
     await writeResult(db, transferId, outcome, documentIds, now);
     run =

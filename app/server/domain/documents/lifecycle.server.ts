@@ -22,10 +22,15 @@ export type VerifyOutcome =
   | { outcome: "rejected"; reason: "unreadable" | "encrypted" | "noPages" | "missing" | "tooLarge" }
   | { outcome: "skipped" };
 
-async function readWhole(storage: FileStorage, key: string): Promise<Uint8Array | "missing" | "tooLarge"> {
+/** The stored file whole, read into one buffer of the size the upload recorded (0 when unknown: S3's PUT). */
+async function readWhole(
+  storage: FileStorage,
+  key: string,
+  expectedSize: number,
+): Promise<Uint8Array | "missing" | "tooLarge"> {
   const stream = await storage.get(key);
   if (!stream) return "missing";
-  return (await collectUpTo(stream, MAX_UPLOAD_BYTES)) ?? "tooLarge";
+  return (await collectUpTo(stream, MAX_UPLOAD_BYTES, { expectedSize })) ?? "tooLarge";
 }
 
 async function removeDocument(
@@ -65,12 +70,12 @@ export async function verifyDocument(
 ): Promise<VerifyOutcome> {
   const document = await db
     .selectFrom("documents")
-    .select(["id", "transfer_id", "storage_key", "status", "category"])
+    .select(["id", "transfer_id", "storage_key", "status", "category", "size_in_bytes"])
     .where("id", "=", documentId)
     .executeTakeFirst();
   if (!document || document.status !== "UploadPending" || !document.storage_key)
     return { outcome: "skipped" };
-  const bytes = await readWhole(storage, document.storage_key);
+  const bytes = await readWhole(storage, document.storage_key, document.size_in_bytes ?? 0);
   const sizeInBytes = typeof bytes === "string" ? 0 : bytes.byteLength;
   const result =
     typeof bytes === "string"

@@ -19,8 +19,12 @@ export interface DocumentToAnalyse {
   documentId: string;
   /** The category it was uploaded as. */
   category: string;
-  /** The file's bytes; null when the file is gone from storage. */
-  bytes: Uint8Array | null;
+  /**
+   * The file's bytes; null when the file is gone from storage. A function reads them when this document's turn
+   * comes, and they are pdf.js's to keep (no copy) and dropped after it: documents of 25 MB are then held one at a
+   * time, not all together.
+   */
+  bytes: Uint8Array | null | (() => Promise<Uint8Array | null>);
 }
 
 export type AnalysisOutcome =
@@ -67,10 +71,12 @@ async function analyseOne(input: DocumentToAnalyse, now: Date): Promise<Analysed
     pageCount: pages.length,
     pagesWithText: pages.map((lines) => lines.length > 0),
   });
-  if (input.bytes === null) return { input, summary: summary(null, []), state: "missing", read: null };
+  const loaded = typeof input.bytes === "function";
+  const bytes = typeof input.bytes === "function" ? await input.bytes() : input.bytes;
+  if (bytes === null) return { input, summary: summary(null, []), state: "missing", read: null };
   let pages: string[][];
   try {
-    ({ pages } = await readPdfText(input.bytes));
+    ({ pages } = await readPdfText(bytes, { handOver: loaded }));
   } catch (error) {
     if (error instanceof PdfUnreadable) {
       return { input, summary: summary(null, []), state: "unreadable", read: null };

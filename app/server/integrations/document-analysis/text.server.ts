@@ -63,13 +63,19 @@ function linesOf(items: PositionedText[]): string[] {
     .filter((line) => line !== "");
 }
 
-/** The text of every page; throws PdfUnreadable when pdf.js cannot open the bytes. */
-export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+/**
+ * The text of every page; throws PdfUnreadable when pdf.js cannot open the bytes. `handOver`: pdf.js takes the
+ * caller's buffer (and detaches it) instead of a copy, as in the verification (documents/verify.server).
+ */
+export async function readPdfText(
+  bytes: Uint8Array,
+  { handOver = false }: { handOver?: boolean } = {},
+): Promise<PdfText> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   let doc;
   try {
     doc = await getDocument({
-      data: bytes.slice(),
+      data: handOver ? bytes : bytes.slice(),
       isEvalSupported: false,
       standardFontDataUrl: pdfjsFontsUrl(),
       verbosity: 0,
