@@ -365,12 +365,26 @@ describe("membership decision calls", () => {
       }),
     );
     expect(cancelled.status).toBe(303);
-    expect(cancelled.headers.get("Location")).toBe("/transfers/api-d5/decision?d=approve");
+    const back = cancelled.headers.get("Location") ?? "";
+    expect(back).toBe(`/transfers/api-d5/decision?d=approve&from=${encodeURIComponent(signId)}`);
     const row = await getDb()
       .selectFrom("transfers")
       .select("status")
       .where("id", "=", "api-d5")
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("MembershipReviewInProgress");
+
+    // The form again, with the acquirer ticked as before Avbryt; for Karin the same address offers nothing of Erik's.
+    const again = await answered(
+      decisionPage.loader({ request: request(back, { cookie: erik }), params: { id: "api-d5" }, context }),
+    );
+    expect(((await again.json()) as { previous: unknown }).previous).toEqual({
+      acquirerIds: ["api-d5-acq"],
+      decisionDate: expect.any(String),
+    });
+    const hers = await answered(
+      decisionPage.loader({ request: request(back, { cookie: karin }), params: { id: "api-d5" }, context }),
+    );
+    expect(((await hers.json()) as { previous: unknown }).previous).toBeNull();
   });
 });
