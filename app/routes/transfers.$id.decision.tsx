@@ -28,7 +28,7 @@ import {
   readDecisionUpload,
   signingEnvFor,
 } from "~/server/web/decision.server";
-import { parseForm, readPageForm } from "~/server/web/forms.server";
+import { fieldErrorsOnly, parseForm, readPageForm } from "~/server/web/forms.server";
 import { notFoundPage, reviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor, domainErrorText, domainKey } from "~/server/web/transfer-api.server";
@@ -131,12 +131,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let status = 400;
   if (mediaType(request) === "multipart/form-data") {
     const upload = await readDecisionUpload(request);
-    fields = upload.fields ?? new FormData();
     file = upload.file;
     if (upload.fileError) {
       fileErrors = { decisionDocument: [fileErrorKey(upload.fileError)] };
       if (upload.fileError === "tooLarge") status = 413;
     }
+    if (!upload.fields) {
+      // A body far over the limit was not read at all: its file is the one thing to say (nothing typed came).
+      return json({ result: fieldErrorsOnly(fileErrors), ongoing: false }, { status });
+    }
+    fields = upload.fields;
   } else {
     fields = await readPageForm(request);
   }

@@ -267,6 +267,46 @@ describe("membership decision calls", () => {
     const tooLarge = await v3({ decisionDate: todayInStockholm() }, new Blob([big]));
     expect(tooLarge.status).toBe(400);
     expect(await tooLarge.json()).toMatchObject({ errors: { decisionDocument: ["Filen är för stor"] } });
+    // The page without JavaScript: a decision file over the limit is refused with its own text (413), and
+    // everything else typed comes back (a browser declares the body's length; the fields after the file count too).
+    const page = new FormData();
+    page.append("decision", "Approve");
+    page.append("announce", "yes");
+    page.append("acquirerIds", "api-d4-acq");
+    page.append("decisionDate", todayInStockholm());
+    // 11 MB: over the whole body's limit (the file's 10 MB and the form's slack), as the tester sent it.
+    const eleven = new Uint8Array(11 * 1024 * 1024);
+    eleven.set(new TextEncoder().encode("%PDF-1.4\n"));
+    page.append("decisionDocument", new Blob([eleven], { type: "application/pdf" }), "protokoll.pdf");
+    page.append("signDevice", "OtherDevice");
+    const encoded = new Response(page);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const overPage = await answered(
+      decisionPage.action({
+        request: request("/transfers/api-d4/decision?d=approve", {
+          method: "POST",
+          cookie: johan,
+          body,
+          headers: {
+            "Content-Type": encoded.headers.get("Content-Type") ?? "",
+            "Content-Length": String(body.byteLength),
+            Origin: "http://localhost:3000",
+          },
+        }),
+        params: { id: "api-d4" },
+        context,
+      }),
+    );
+    expect(overPage.status).toBe(413);
+    const overReply = await formReplyOf(overPage);
+    expect(overReply.fields).toEqual({ decisionDocument: ["Filen är för stor"] });
+    expect(overReply.form).toEqual([]);
+    expect(overReply.values).toMatchObject({
+      acquirerIds: "api-d4-acq",
+      decisionDate: todayInStockholm(),
+      signDevice: "OtherDevice",
+    });
+
     // Maria has no property_manager_proxy: no proxy for her.
     const noProxy = await v3({ decisionDate: todayInStockholm() }, pdf, maria);
     expect(noProxy.status).toBe(400);

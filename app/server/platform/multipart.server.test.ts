@@ -235,4 +235,60 @@ describe("readUploadForm: the bytes as they stream", () => {
     const result = await readBytes(bytes("no parts here"), 3);
     expect(result).toEqual({ file: null, fields: {}, fieldsAtFile: null });
   });
+
+  describe("a body over the limit", () => {
+    const LIMIT = 1000;
+    const over = (fileBytes: number) =>
+      bytes(
+        field("reason", "Förvärvaren"),
+        file("decisionDocument", "protokoll.pdf", "x".repeat(fileBytes)),
+        field("signDevice", "OtherDevice"),
+        end,
+      );
+    const declared = (body: Buffer) =>
+      new Request("http://localhost/form", {
+        method: "POST",
+        headers: {
+          "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+          "Content-Length": String(body.byteLength),
+        },
+        body: new Blob([new Uint8Array(body)]),
+      });
+    const readOver = async (request: Request) => {
+      let handed = false;
+      const result = await readUploadForm(request, LIMIT, async () => {
+        handed = true;
+      });
+      return { handed, result };
+    };
+
+    it("declared over, by less than the limit again: refused, the file unseen, the fields on both sides kept", async () => {
+      const { handed, result } = await readOver(declared(over(1500)));
+      expect(handed).toBe(false);
+      expect(result).toMatchObject({ fields: null, file: "tooLarge" });
+      if (result.file !== "tooLarge") throw new Error("expected a refusal");
+      expect(result.fieldsRead && Object.fromEntries(result.fieldsRead)).toEqual({
+        reason: "Förvärvaren",
+        signDevice: "OtherDevice",
+      });
+    });
+
+    it("declared far over: refused with nothing read", async () => {
+      const { handed, result } = await readOver(declared(over(5000)));
+      expect(handed).toBe(false);
+      expect(result).toEqual({ fields: null, file: "tooLarge", fieldsRead: null });
+    });
+
+    it("streamed without a length and found over while reading: the fields read before that are kept", async () => {
+      const body = bytes(field("reason", "Förvärvaren"), field("note", "y".repeat(3000)), end);
+      for (const size of [7, 64, 1000]) {
+        const { handed, result } = await readOver(chunkedPost(body, size));
+        expect(handed).toBe(false);
+        if (result.file !== "tooLarge") throw new Error("expected a refusal");
+        expect(result.fieldsRead && Object.fromEntries(result.fieldsRead), `chunks of ${size}`).toEqual({
+          reason: "Förvärvaren",
+        });
+      }
+    });
+  });
 });

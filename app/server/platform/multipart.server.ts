@@ -20,8 +20,12 @@ export type UploadFormResult<T> =
   | { fields: FormData; file: T }
   /** The form had no file, or an empty file input (no file chosen). */
   | { fields: FormData; file: null }
-  /** The declared length is over the limit: nothing was read. */
-  | { fields: null; file: "tooLarge" };
+  /**
+   * Over the limit: the file was not looked at. `fieldsRead` holds the form's other fields when the body was over
+   * by less than the limit again (they were read past the file, so the page can answer with what was typed), else
+   * null (nothing was read).
+   */
+  | { fields: null; file: "tooLarge"; fieldsRead: FormData | null };
 
 const FIELD_LIMIT = 64 * 1024;
 const MAX_PARTS = 50;
@@ -58,25 +62,6 @@ function capped(body: ReadableStream<Uint8Array>, limit: number, discardUpTo: nu
   return { stream, exceeded: () => seen > limit };
 }
 
-/** Reads and drops a body (bounded by the caller), so the answer reaches a browser still sending. */
-async function discard(body: ReadableStream<Uint8Array>, upTo: number): Promise<void> {
-  const reader = body.getReader();
-  let seen = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      seen += value.byteLength;
-      if (seen > upTo) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // A body that breaks off while being discarded changes nothing about the answer.
-  }
-}
-
 class BodyTooLarge extends Error {
   override readonly name = "BodyTooLarge";
 }
@@ -97,16 +82,22 @@ export async function readUploadForm<T>(
   const discardUpTo = limit * 2;
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > limit) {
-    if (Number(declared) <= discardUpTo) await discard(request.body, discardUpTo);
-    else await request.body.cancel().catch(() => undefined);
-    return { fields: null, file: "tooLarge" };
+    if (Number(declared) > discardUpTo) {
+      await request.body.cancel().catch(() => undefined);
+      return { fields: null, file: "tooLarge", fieldsRead: null };
+    }
+    return {
+      fields: null,
+      file: "tooLarge",
+      fieldsRead: await fieldsOnly(request.body, boundaryOf(boundary), discardUpTo),
+    };
   }
   const body = capped(request.body, limit, discardUpTo);
   const fields = new FormData();
   let result: { file: T } | null = null;
   let parts = 0;
   try {
-    const reader = new MultipartReader(body.stream, boundary[1] ?? boundary[2]!);
+    const reader = new MultipartReader(body.stream, boundaryOf(boundary));
     for (let part = await reader.nextPart(); part !== null; part = await reader.nextPart()) {
       if (++parts > MAX_PARTS) throw refuse(413, "tooLarge", false);
       if (part.filename === undefined) {
@@ -130,10 +121,42 @@ export async function readUploadForm<T>(
   } catch (error) {
     if (error instanceof FromHandler) throw error.error;
     // Past the limit: the file's own refusal (it is over 25 MB) if it got that far, else the form's.
-    if (body.exceeded()) return result ? { fields, file: result.file } : { fields: null, file: "tooLarge" };
+    if (body.exceeded()) {
+      return result ? { fields, file: result.file } : { fields: null, file: "tooLarge", fieldsRead: fields };
+    }
     if (error instanceof Response) throw error;
     // What the parser cannot read (a broken body, a malformed part, a cut-off stream) is the client's 400.
     throw refuse(400, "unreadable", false);
   }
   return result ? { fields, file: result.file } : { fields, file: null };
+}
+
+function boundaryOf(match: RegExpExecArray): string {
+  return match[1] ?? match[2]!;
+}
+
+/**
+ * The fields of a body over the limit by less than the limit again, read past its file (not looked at), so that a
+ * page refusing the file can still answer with everything else that was typed. What cannot be read ends the
+ * reading: the fields before it are kept.
+ */
+async function fieldsOnly(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  upTo: number,
+): Promise<FormData> {
+  const fields = new FormData();
+  const counted = capped(body, upTo, upTo);
+  const reader = new MultipartReader(counted.stream, boundary);
+  let parts = 0;
+  try {
+    for (let part = await reader.nextPart(); part !== null; part = await reader.nextPart()) {
+      if (++parts > MAX_PARTS) break;
+      if (part.filename === undefined) fields.append(stripNul(part.name), await fieldText(reader));
+      else await reader.skipPart();
+    }
+  } catch {
+    // A broken part or a body longer than declared: what was read so far is what there is.
+  }
+  return fields;
 }

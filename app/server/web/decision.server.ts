@@ -74,7 +74,8 @@ export async function readDecisionUpload(request: Request): Promise<DecisionUplo
       }
     },
   );
-  if (outcome.fields === null) return { fields: null, file: null, fileError: "tooLarge" };
+  // Over the limit: the other fields, when they could be read past the file, still answer with what was typed.
+  if (outcome.fields === null) return { fields: outcome.fieldsRead, file: null, fileError: "tooLarge" };
   if (outcome.file === null) return { fields: outcome.fields, file: null, fileError: null };
   if ("refused" in outcome.file)
     return { fields: outcome.fields, file: null, fileError: outcome.file.refused };

@@ -48,6 +48,11 @@ export function refuseForm(form: FormData, messageKey: string, status = 400): Ty
   return json({ result: submission.reply() }, { status });
 }
 
+/** The reply with these field errors alone (locale keys), for a post whose fields were not read (a body far over its limit). */
+export function fieldErrorsOnly(fieldErrors: Record<string, string[]>): SubmissionResult<string[]> {
+  return parse(new FormData(), { resolve: () => ({ error: fieldErrors }) }).reply();
+}
+
 export type IntentHandlers = Record<string, (form: FormData) => Promise<Response>>;
 
 /**
