@@ -16,6 +16,7 @@ import {
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { recentWatchers } from "~/server/live/activity.server";
 import { getT } from "~/server/platform/i18n.server";
+import { Table, TBody, THead, Td, Th, Tr } from "~/ui/CardTable";
 import { pageTitle } from "~/ui/page-title";
 
 /**
@@ -108,21 +109,25 @@ export default function Messages() {
       ) : (
         <>
           {total > items.length ? <p>{t("worklist.limited", { shown: items.length, total })}</p> : null}
-          <table className="table worklist__table">
-            <thead>
-              <tr>
-                <th scope="col">{t("worklist.watchers")}</th>
-                <th scope="col">{t("worklist.object")}</th>
-                <th scope="col">{t("worklist.message")}</th>
-                <th scope="col">{t("worklist.updated")}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table className="worklist__table">
+            <THead>
+              <Tr>
+                <Th scope="col">{t("worklist.watchers")}</Th>
+                <Th scope="col">{t("worklist.object")}</Th>
+                <Th scope="col">{t("worklist.message")}</Th>
+                <Th scope="col">{t("worklist.updated")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
               {items.map((item) => (
-                <tr key={item.messageId}>
-                  <td>{item.watchers.length > 0 ? item.watchers.join(", ") : t("worklist.nobody")}</td>
-                  <td className="nowrap">{item.objectDescription}</td>
-                  <td>
+                <Tr key={item.messageId}>
+                  <Td data-label={t("worklist.watchers")}>
+                    {item.watchers.length > 0 ? item.watchers.join(", ") : t("worklist.nobody")}
+                  </Td>
+                  <Td className="nowrap" data-label={t("worklist.object")}>
+                    {item.objectDescription}
+                  </Td>
+                  <Td data-label={t("worklist.message")}>
                     <Link
                       to={`/transfers/${encodeURIComponent(item.transferId)}/messages#${encodeURIComponent(item.messageId)}`}
                     >
@@ -133,14 +138,14 @@ export default function Messages() {
                       ))}
                       <span className="visually-hidden">{item.message}</span>
                     </Link>
-                  </td>
-                  <td className="nowrap">
+                  </Td>
+                  <Td data-label={t("worklist.updated")}>
                     <time dateTime={item.latestMessage}>{formatDateTime(item.latestMessage)}</time>
-                  </td>
-                </tr>
+                  </Td>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         </>
       )}
     </div>

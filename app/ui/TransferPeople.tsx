@@ -1,9 +1,11 @@
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
 import { fractionToPercentString } from "~/lib/share";
 import type { AcquirerView, GuarantorView, TransferorView } from "~/schemas/transfer-views";
 import { CreditCheckCell, showsCreditChecks } from "~/ui/review/CreditCheckCell";
+import { Table, TBody, THead, Td, Th, Tr } from "~/ui/CardTable";
 import { ScrollFrame } from "~/ui/ScrollFrame";
 
 /** Transferors, acquirers or guarantors of a transfer (spec 02 §2.4), with shares as percent. */
@@ -32,62 +34,101 @@ export function People({
         <p>{t("people.none")}</p>
       ) : (
         <ScrollFrame scroll={credit} labelledBy={id}>
-          <table className="transfer-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("people.name")}</th>
-                <th scope="col">{t("people.identifier")}</th>
-                {kind === "Transferor" ? <th scope="col">{t("people.ownerShare")}</th> : null}
+          <Table className="transfer-table--people">
+            <THead>
+              <Tr>
+                <Th scope="col">{t("people.name")}</Th>
+                <Th scope="col">{withBreakAfterSlash(t("people.identifier"))}</Th>
+                {kind === "Transferor" ? <Th scope="col">{t("people.ownerShare")}</Th> : null}
                 {kind !== "Guarantor" ? (
-                  <th scope="col">
+                  <Th scope="col">
                     {kind === "Transferor" ? t("people.transferShare") : t("people.acquiredShare")}
-                  </th>
+                  </Th>
                 ) : null}
-                <th scope="col">{t("people.contact")}</th>
-                {credit ? <th scope="col">{t("creditCheck.column")}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
+                <Th scope="col">{t("people.contact")}</Th>
+                {credit ? <Th scope="col">{t("creditCheck.column")}</Th> : null}
+              </Tr>
+            </THead>
+            <TBody>
               {people.map((p) => (
-                <tr key={p.id}>
-                  <td data-label={t("people.name")}>
-                    {personDisplayName(p)}
-                    {"membershipStatus" in p && p.membershipStatus === "MEMBER" ? (
-                      <span className="tag">{t("people.member")}</span>
-                    ) : null}
-                    {"isPaymentNoticeRecipient" in p && p.isPaymentNoticeRecipient ? (
-                      <span className="tag">{t("people.paymentNoticeRecipient")}</span>
-                    ) : null}
-                  </td>
-                  <td data-label={t("people.identifier")}>{formatIdentifierForDisplay(p.identifier)}</td>
+                <Tr key={p.id}>
+                  <Td data-label={t("people.name")}>
+                    <span className="person-name">
+                      {personDisplayName(p)}
+                      {tags(p).length > 0 ? (
+                        <span className="person-name__tags">
+                          {tags(p).map((tag) => (
+                            <span key={tag} className="tag">
+                              {t(tag)}
+                            </span>
+                          ))}
+                        </span>
+                      ) : null}
+                    </span>
+                  </Td>
+                  <Td data-label={labelBreakingAfterSlash(t("people.identifier"))} className="nowrap">
+                    {formatIdentifierForDisplay(p.identifier)}
+                  </Td>
                   {kind === "Transferor" && "ownerShare" in p ? (
-                    <td data-label={t("people.ownerShare")}>
+                    <Td data-label={t("people.ownerShare")}>
                       {p.ownerShare ? fractionToPercentString(p.ownerShare) : "-"}
-                    </td>
+                    </Td>
                   ) : null}
                   {kind !== "Guarantor" && "transferShare" in p ? (
-                    <td
+                    <Td
                       data-label={
                         kind === "Transferor" ? t("people.transferShare") : t("people.acquiredShare")
                       }
                     >
                       {p.transferShare ? fractionToPercentString(p.transferShare) : "-"}
-                    </td>
+                    </Td>
                   ) : null}
-                  <td data-label={t("people.contact")} className="break-anywhere">
+                  <Td data-label={t("people.contact")} className="break-anywhere">
                     {[p.emailAddress, p.phoneNumber].filter(Boolean).join(", ") || "-"}
-                  </td>
+                  </Td>
                   {credit ? (
-                    <td data-label={t("creditCheck.column")}>
+                    <Td data-label={t("creditCheck.column")}>
                       <CreditCheckCell transferId={transferId!} person={p as AcquirerView | GuarantorView} />
-                    </td>
+                    </Td>
                   ) : null}
-                </tr>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         </ScrollFrame>
       )}
     </section>
   );
+}
+
+/** The tags under a person's name: a member of the association, the recipient of the payment notices. */
+function tags(p: TransferorView | AcquirerView | GuarantorView): string[] {
+  const out: string[] = [];
+  if ("membershipStatus" in p && p.membershipStatus === "MEMBER") out.push("people.member");
+  if ("isPaymentNoticeRecipient" in p && p.isPaymentNoticeRecipient)
+    out.push("people.paymentNoticeRecipient");
+  return out;
+}
+
+/**
+ * "Personnummer/organisationsnummer" may wrap after its slash, never inside a word (it broke as
+ * "organisati-onsnummer" in a narrow column).
+ */
+export function withBreakAfterSlash(text: string): React.ReactNode {
+  const parts = text.split("/");
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
+
+/** The same for a column's data-label (drawn by CSS, where <wbr> cannot go): a zero-width space after "/". */
+export function labelBreakingAfterSlash(text: string): string {
+  return text.replaceAll("/", "/\u200B");
 }

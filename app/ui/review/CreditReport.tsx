@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { creditScoreDisplay } from "~/lib/credit-score";
 import { formatDate, formatDateTime, formatKsek, formatKvm, formatSek } from "~/lib/format";
 import type { CreditReportData } from "~/schemas/credit-check";
+import { Table, TBody, THead, Td, Th, Tr } from "~/ui/CardTable";
 import { ScrollFrame } from "~/ui/ScrollFrame";
 
 /**
@@ -70,32 +71,40 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
 
       <section aria-labelledby="credit-debts">
         <h2 id="credit-debts">{r("debts")}</h2>
-        <table className="transfer-table">
+        <Table>
           <caption>{r("debtsCaption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{r("debtKind")}</th>
-              <th scope="col" className="numeric">
+          <THead>
+            <Tr>
+              <Th scope="col">{r("debtKind")}</Th>
+              <Th scope="col" className="numeric">
                 {r("debtCount")}
-              </th>
-              <th scope="col" className="numeric">
+              </Th>
+              <Th scope="col" className="numeric">
                 {r("debtTotal")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">{r("publicDebt")}</th>
-              <td className="numeric">{report.debtBalance.numberOfPublicDebt}</td>
-              <td className="numeric nowrap">{formatKsek(report.debtBalance.totalPublicDebt)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{r("privateDebt")}</th>
-              <td className="numeric">{report.debtBalance.numberOfPrivateDebt}</td>
-              <td className="numeric nowrap">{formatKsek(report.debtBalance.totalPrivateDebt)}</td>
-            </tr>
-          </tbody>
-        </table>
+              </Th>
+            </Tr>
+          </THead>
+          <TBody>
+            <Tr>
+              <Th scope="row">{r("publicDebt")}</Th>
+              <Td className="numeric" data-label={r("debtCount")}>
+                {report.debtBalance.numberOfPublicDebt}
+              </Td>
+              <Td className="numeric nowrap" data-label={r("debtTotal")}>
+                {formatKsek(report.debtBalance.totalPublicDebt)}
+              </Td>
+            </Tr>
+            <Tr>
+              <Th scope="row">{r("privateDebt")}</Th>
+              <Td className="numeric" data-label={r("debtCount")}>
+                {report.debtBalance.numberOfPrivateDebt}
+              </Td>
+              <Td className="numeric nowrap" data-label={r("debtTotal")}>
+                {formatKsek(report.debtBalance.totalPrivateDebt)}
+              </Td>
+            </Tr>
+          </TBody>
+        </Table>
       </section>
 
       <section aria-labelledby="credit-incomes">
@@ -104,19 +113,19 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
           <p>{r("noIncomes")}</p>
         ) : (
           <ScrollFrame labelledBy="credit-incomes">
-            <table className="transfer-table">
+            <Table>
               <caption>{r("incomesCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{r("year")}</th>
+              <THead>
+                <Tr>
+                  <Th scope="col">{r("year")}</Th>
                   {report.taxAssessments.map((a) => (
-                    <th scope="col" className="numeric" key={a.year}>
+                    <Th scope="col" className="numeric" key={a.year}>
                       {a.year}
-                    </th>
+                    </Th>
                   ))}
-                </tr>
-              </thead>
-              <tbody>
+                </Tr>
+              </THead>
+              <TBody>
                 {(
                   [
                     "totalGrossIncome",
@@ -129,17 +138,17 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
                     "finalTax",
                   ] as const
                 ).map((kind) => (
-                  <tr key={kind}>
-                    <th scope="row">{r(kind)}</th>
+                  <Tr key={kind}>
+                    <Th scope="row">{r(kind)}</Th>
                     {report.taxAssessments.map((a) => (
-                      <td className="numeric nowrap" key={a.year}>
+                      <Td className="numeric nowrap" key={a.year} data-label={String(a.year)}>
                         {formatSek(a[kind])}
-                      </td>
+                      </Td>
                     ))}
-                  </tr>
+                  </Tr>
                 ))}
-              </tbody>
-            </table>
+              </TBody>
+            </Table>
           </ScrollFrame>
         )}
       </section>
@@ -149,27 +158,31 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
         {report.remarksOfPayment.length === 0 ? (
           <p>{r("noRemarks")}</p>
         ) : (
-          <table className="transfer-table">
+          <Table>
             <caption>{r("remarksCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{r("remarkDate")}</th>
-                <th scope="col" className="numeric">
+            <THead>
+              <Tr>
+                <Th scope="col">{r("remarkDate")}</Th>
+                <Th scope="col" className="numeric">
                   {r("remarkAmount")}
-                </th>
-                <th scope="col">{r("remarkDescription")}</th>
-              </tr>
-            </thead>
-            <tbody>
+                </Th>
+                <Th scope="col">{r("remarkDescription")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
               {report.remarksOfPayment.map((remark, i) => (
-                <tr key={i}>
-                  <td className="nowrap">{formatDate(remark.occuredOn)}</td>
-                  <td className="numeric nowrap">{formatSek(remark.amount)}</td>
-                  <td>{remark.description}</td>
-                </tr>
+                <Tr key={i}>
+                  <Td className="nowrap" data-label={r("remarkDate")}>
+                    {formatDate(remark.occuredOn)}
+                  </Td>
+                  <Td className="numeric nowrap" data-label={r("remarkAmount")}>
+                    {formatSek(remark.amount)}
+                  </Td>
+                  <Td data-label={r("remarkDescription")}>{remark.description}</Td>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         )}
       </section>
 
@@ -179,39 +192,47 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
           <p>{r("noProperties")}</p>
         ) : (
           <ScrollFrame labelledBy="credit-properties">
-            <table className="transfer-table">
+            <Table>
               <caption>{r("propertiesCaption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{r("designation")}</th>
-                  <th scope="col">{r("ownership")}</th>
-                  <th scope="col" className="numeric">
+              <THead>
+                <Tr>
+                  <Th scope="col">{r("designation")}</Th>
+                  <Th scope="col">{r("ownership")}</Th>
+                  <Th scope="col" className="numeric">
                     {r("taxValueOfLand")}
-                  </th>
-                  <th scope="col" className="numeric">
+                  </Th>
+                  <Th scope="col" className="numeric">
                     {r("taxValueOfBuilding")}
-                  </th>
-                  <th scope="col" className="numeric">
+                  </Th>
+                  <Th scope="col" className="numeric">
                     {r("totalTaxValue")}
-                  </th>
-                  <th scope="col" className="numeric">
+                  </Th>
+                  <Th scope="col" className="numeric">
                     {r("acreage")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
                 {report.realEstateProperties.map((p) => (
-                  <tr key={p.propertyDesignation}>
-                    <th scope="row">{p.propertyDesignation}</th>
-                    <td>{p.ownership}</td>
-                    <td className="numeric nowrap">{formatSek(p.taxValueOfLand)}</td>
-                    <td className="numeric nowrap">{formatSek(p.taxValueOfBuilding)}</td>
-                    <td className="numeric nowrap">{formatSek(p.totalTaxValue)}</td>
-                    <td className="numeric nowrap">{formatKvm(p.acreage)}</td>
-                  </tr>
+                  <Tr key={p.propertyDesignation}>
+                    <Th scope="row">{p.propertyDesignation}</Th>
+                    <Td data-label={r("ownership")}>{p.ownership}</Td>
+                    <Td className="numeric nowrap" data-label={r("taxValueOfLand")}>
+                      {formatSek(p.taxValueOfLand)}
+                    </Td>
+                    <Td className="numeric nowrap" data-label={r("taxValueOfBuilding")}>
+                      {formatSek(p.taxValueOfBuilding)}
+                    </Td>
+                    <Td className="numeric nowrap" data-label={r("totalTaxValue")}>
+                      {formatSek(p.totalTaxValue)}
+                    </Td>
+                    <Td className="numeric nowrap" data-label={r("acreage")}>
+                      {formatKvm(p.acreage)}
+                    </Td>
+                  </Tr>
                 ))}
-              </tbody>
-            </table>
+              </TBody>
+            </Table>
           </ScrollFrame>
         )}
       </section>
@@ -222,25 +243,27 @@ export function CreditReportView({ report, orderedAt }: { report: CreditReportDa
         {report.history.length === 0 ? (
           <p>{r("noEvents")}</p>
         ) : (
-          <table className="transfer-table">
+          <Table>
             <caption>{r("eventsCaption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{r("eventDate")}</th>
-                <th scope="col">{r("eventCategory")}</th>
-                <th scope="col">{r("eventDescription")}</th>
-              </tr>
-            </thead>
-            <tbody>
+            <THead>
+              <Tr>
+                <Th scope="col">{r("eventDate")}</Th>
+                <Th scope="col">{r("eventCategory")}</Th>
+                <Th scope="col">{r("eventDescription")}</Th>
+              </Tr>
+            </THead>
+            <TBody>
               {report.history.map((e, i) => (
-                <tr key={i}>
-                  <td className="nowrap">{formatDate(e.eventOccured)}</td>
-                  <td>{known("eventCategoryValue", e.category)}</td>
-                  <td>{e.description}</td>
-                </tr>
+                <Tr key={i}>
+                  <Td className="nowrap" data-label={r("eventDate")}>
+                    {formatDate(e.eventOccured)}
+                  </Td>
+                  <Td data-label={r("eventCategory")}>{known("eventCategoryValue", e.category)}</Td>
+                  <Td data-label={r("eventDescription")}>{e.description}</Td>
+                </Tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         )}
       </section>
 
