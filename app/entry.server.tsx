@@ -8,6 +8,7 @@ import { sharedInstance } from "./server/platform/i18n.server";
 import { contentSecurityPolicy, createNonce, securityHeaders } from "./server/platform/security.server";
 import { CoalescingPassThrough } from "./server/platform/coalescing-stream.server";
 import { NonceProvider } from "./ui/nonce";
+import { isFramePath } from "./lib/shell";
 
 const ABORT_DELAY = 5_000;
 
@@ -24,12 +25,14 @@ export default async function handleRequest(
   const i18n = sharedInstance();
 
   const env = getEnv();
+  const sameOriginFrame = isFramePath(new URL(request.url).pathname);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",
-    contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development" }),
+    contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", sameOriginFrame }),
   );
-  for (const [name, value] of Object.entries(securityHeaders())) responseHeaders.set(name, value);
+  for (const [name, value] of Object.entries(securityHeaders({ sameOriginFrame })))
+    responseHeaders.set(name, value);
   // Pages carry personal data once signed in; a shared computer's back button or a proxy must not keep them.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
 

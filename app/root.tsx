@@ -32,7 +32,7 @@ import { headerMessageCount } from "./server/domain/transfers/messages.server";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
-import { isHeaderHiddenPath, isLogoOnlyHeaderPath, scrollKey } from "./lib/shell";
+import { isFramePath, isHeaderHiddenPath, isLogoOnlyHeaderPath, scrollKey } from "./lib/shell";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -45,7 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const tenant = await resolveTenant(db, request, user?.tenantId);
   const theme = toTheme(tenant);
-  const { toasts, headers: toastHeaders } = await getToasts(request);
+  // A status frame (decision 032) reloads every 2 s beside its page: it must not take that page's toasts.
+  const { toasts, headers: toastHeaders } = isFramePath(new URL(request.url).pathname)
+    ? { toasts: [], headers: null }
+    : await getToasts(request);
   const env = getEnv();
   const messageCount = user ? await headerMessageCount(request, db, user) : null;
   return json(
@@ -96,7 +99,16 @@ function useShellHandles(): ShellHandle {
   );
 }
 
-export function Document({ children, themeStyle }: { children: React.ReactNode; themeStyle?: string }) {
+export function Document({
+  children,
+  themeStyle,
+  scripts = true,
+}: {
+  children: React.ReactNode;
+  themeStyle?: string;
+  /** A status frame is only ever shown without JavaScript (decision 032): it carries no scripts. */
+  scripts?: boolean;
+}) {
   const nonce = useNonce();
   return (
     <html lang="sv">
@@ -109,8 +121,12 @@ export function Document({ children, themeStyle }: { children: React.ReactNode; 
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} getKey={scrollKey} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} getKey={scrollKey} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -122,6 +138,16 @@ export default function App() {
   const location = useLocation();
   const handles = useShellHandles();
   if (!data) return null;
+  if (isFramePath(location.pathname)) {
+    // A BankID status frame inside the waiting page: the page has the header, footer, skip link and toasts.
+    return (
+      <Document themeStyle={data.themeCss} scripts={false}>
+        <div className="status-frame-body">
+          <Outlet />
+        </div>
+      </Document>
+    );
+  }
   const showHeader = !handles.hideHeader && !isHeaderHiddenPath(location.pathname);
   const showFooter = Boolean(data.user) || Boolean(handles.showFooter);
   return (

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/ui/use-hydrated";
 import { launchBankIdApp } from "./launch-bankid";
 
 /**
- * Baseline without JavaScript: the page reloads every 2 s (noscript meta refresh) with the QR frame of that moment.
- * With JavaScript: the QR image is refreshed every second, the order is polled every 2 s without a reload, the app
+ * Baseline without JavaScript: the page stays still and its status frame reloads every 2 s with the QR frame of that
+ * moment (decision 032), so the QR image here is JavaScript's only. With JavaScript: the QR image is refreshed every second, the order is polled every 2 s without a reload, the app
  * is launched at once on this device, and a completed sign-in moves on to where the user was going.
  */
 export function BankIdWait({
@@ -17,6 +18,7 @@ export function BankIdWait({
   launchUrl: string | null;
   startedAt: number;
 }) {
+  const hydrated = useHydrated();
   const [frame, setFrame] = useState(startedAt);
   const [showQr, setShowQr] = useState(qrSrc !== null);
   const launched = useRef(false);
@@ -69,6 +71,6 @@ export function BankIdWait({
     };
   }, []);
 
-  if (!qrSrc || !showQr) return null;
+  if (!hydrated || !qrSrc || !showQr) return null;
   return <img className="qr" src={`${qrSrc}?t=${frame}`} alt={qrAlt} width={240} height={240} />;
 }

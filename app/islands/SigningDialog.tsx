@@ -5,7 +5,8 @@ import { launchBankIdApp } from "./launch-bankid";
 
 /**
  * The signing as a dialog (spec 02 §2.11: a large modal with a static backdrop). Without JavaScript the same
- * content is the page itself, which refreshes every 2 s. With it, the content opens as a modal dialog that
+ * content is the page itself, which stays still while its status frame refreshes every 2 s with the QR code
+ * (decision 032), so the QR image here is JavaScript's only. With it, the content opens as a modal dialog that
  * Escape and clicks outside do not close (only its own buttons), the order is polled every 2000 ms through
  * GET …/memberships/{signId}/collect, the message and the QR frame follow it (the QR image every second), the
  * app is launched once on this device, and a final state reloads the page's data to show what happened.
@@ -82,7 +83,7 @@ export function SigningDialog({
   }, [hydrated, pending, signId]);
 
   const qr =
-    pending && qrSrc ? (
+    hydrated && pending && qrSrc ? (
       <img className="qr" src={frame ? `${qrSrc}&t=${frame}` : qrSrc} alt={qrAlt} width={240} height={240} />
     ) : null;
   if (!hydrated) {

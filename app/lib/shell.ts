@@ -13,6 +13,17 @@ export function isHeaderHiddenPath(pathname: string): boolean {
   return HEADER_HIDDEN.some((re) => re.test(pathname));
 }
 
+/**
+ * The BankID status frames of the waiting pages without JavaScript (decision 032): small documents of their own,
+ * shown in an <iframe> of the page, without the site's header, footer or toasts, and the only documents our own
+ * pages may frame.
+ */
+const FRAMES = [/^\/login\/bankid\/wait\/status\/?$/, /^\/transfers\/[^/]+\/decision\/sign\/status\/?$/];
+
+export function isFramePath(pathname: string): boolean {
+  return FRAMES.some((re) => re.test(pathname));
+}
+
 /** The sign-in pages hide the menu but still carry the tenant's logo, as every other page's header does. */
 export function isLogoOnlyHeaderPath(pathname: string): boolean {
   return /^\/login(\/|$)/.test(pathname);

@@ -15,10 +15,16 @@ import { getT } from "~/server/platform/i18n.server";
 import { BankIdWait } from "~/islands/BankIdWait";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
+import { useHydrated } from "~/ui/use-hydrated";
 
 export const handle = { showFooter: true };
 
-/** Without JavaScript this page refreshes itself every 2 seconds; each load collects the order once. */
+/**
+ * Each load collects the order once. Without JavaScript the page stays still (keyboard focus is kept) and only its
+ * status frame (login_.bankid_.wait_.status.tsx, decision 032) reloads every 2 seconds with the QR frame and
+ * BankID's message; once final, the frame's `Fortsätt` comes back here, where a completed order becomes the
+ * session and the user goes on to where they were going.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const result = await waitForLogin(request);
   if (result.kind === "none") throw redirect("/login/bankid");
@@ -55,18 +61,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export default function BankIdWaitPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const pending = data.status === "pending";
   return (
     <div className="page login">
-      {pending ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
       <h1>{t("login.waitingTitle")}</h1>
-      <p role="status" id="bankid-message" className={pending ? "lead" : "notice notice--error"}>
-        {data.rfa ? t(`bankid:${data.rfa}`) : null}
-      </p>
+      {!pending || hydrated ? (
+        <p role="status" id="bankid-message" className={pending ? "lead" : "notice notice--error"}>
+          {data.rfa ? t(`bankid:${data.rfa}`) : null}
+        </p>
+      ) : (
+        <noscript>
+          <iframe
+            className={data.hasQr ? "status-frame status-frame--qr" : "status-frame"}
+            src="/login/bankid/wait/status"
+            title={t("bankidFrame.title")}
+          />
+        </noscript>
+      )}
       {pending ? (
         <BankIdWait
           qrSrc={data.hasQr ? "/login/bankid/qr" : null}
@@ -75,7 +87,7 @@ export default function BankIdWaitPage() {
           startedAt={data.startedAt}
         />
       ) : null}
-      {pending && data.hasQr ? <p>{t("login.qrHelp")}</p> : null}
+      {pending && hydrated && data.hasQr ? <p>{t("login.qrHelp")}</p> : null}
       {data.launchUrl ? (
         <p>
           <a className="button" href={data.launchUrl}>
@@ -85,16 +97,11 @@ export default function BankIdWaitPage() {
         </p>
       ) : null}
       {pending ? (
-        <>
-          <p className="muted">
-            <noscript>{t("login.refreshing")}</noscript>
-          </p>
-          <Form method="post">
-            <button type="submit" name="intent" value="cancel" className="button button--secondary">
-              {t("login.cancel")}
-            </button>
-          </Form>
-        </>
+        <Form method="post">
+          <button type="submit" name="intent" value="cancel" className="button button--secondary">
+            {t("login.cancel")}
+          </button>
+        </Form>
       ) : (
         <p className="button-row">
           <a className="button" href={`/login/bankid?r=${encodeURIComponent(data.returnTo)}`}>

@@ -8,30 +8,29 @@ import {
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
-import { cancelDecision, collectDecision } from "~/server/domain/decision/signing.server";
+import { cancelDecision } from "~/server/domain/decision/signing.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
 import { getT } from "~/server/platform/i18n.server";
-import { signingEnvFor, signMessage } from "~/server/web/decision.server";
+import { signingEnvFor, signingStepOfPage, signMessage } from "~/server/web/decision.server";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { notFoundPage, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
 import { SigningDialog } from "~/islands/SigningDialog";
 import { pageTitle } from "~/ui/page-title";
+import { useHydrated } from "~/ui/use-hydrated";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * The signing of a membership decision (spec 02 §2.11, §4 "Signing dialog"). Each load collects the order once
- * (at most once a second), so without JavaScript the page refreshes itself every 2 s and shows the QR frame of
- * that moment; with JavaScript it is a dialog with a static backdrop that polls every 2000 ms. Pending: the QR
- * code (`Scanna QR-koden`) or the app link (`Öppna BankID-appen`) and `Avbryt`; Completed: `Signering klar` and
- * `Stäng` (then `Signeringen genomförd`); Failed: the message or `Någonting gick fel vid signeringen`, and
- * `Försök igen`.
+ * (at most once a second). With JavaScript it is a dialog with a static backdrop that polls every 2000 ms.
+ * Without it, the page stays still (keyboard focus and an opened `Det här signerar du` are kept) and only its
+ * status frame (transfers.$id.decision_.sign_.status.tsx, decision 032) reloads every 2 s with the QR frame of
+ * that moment, the message and the time the signing is valid; once final the frame offers `Fortsätt` back to this
+ * page. Pending: the QR code (`Scanna QR-koden`) or the app link (`Öppna BankID-appen`) and `Avbryt`; Completed:
+ * `Signering klar` and `Stäng` (then `Signeringen genomförd`); Failed: the message or `Någonting gick fel vid
+ * signeringen`, and `Försök igen`.
  */
-
-function signIdOf(request: Request): string {
-  return new URL(request.url).searchParams.get("signId") ?? "";
-}
 
 function backOf(request: Request): "approve" | "reject" {
   return new URL(request.url).searchParams.get("d") === "reject" ? "reject" : "approve";
@@ -43,16 +42,8 @@ async function contextOf(request: Request) {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = await contextOf(request);
   const transferId = params.id ?? "";
-  let state;
-  try {
-    state = await collectDecision(ctx, signingEnvFor(request, context), signIdOf(request));
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-    throw error;
-  }
-  if (state.transferId !== transferId) throw notFoundPage();
+  const state = await signingStepOfPage(request, context, transferId);
   const t = await getT(request, "review");
   return json(
     {
@@ -109,20 +100,18 @@ export function ErrorBoundary() {
 export default function SigningPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("review");
+  const hydrated = useHydrated();
   const pending = data.status === "Pending";
   const overview = `/transfers/${encodeURIComponent(data.transferId)}/overview`;
   const decisionPage = `/transfers/${encodeURIComponent(data.transferId)}/decision?d=${data.back}&from=${encodeURIComponent(data.signId)}`;
-  const here = `/transfers/${encodeURIComponent(data.transferId)}/decision/sign?signId=${encodeURIComponent(data.signId)}&d=${data.back}`;
+  const frameSrc = `/transfers/${encodeURIComponent(data.transferId)}/decision/sign/status?signId=${encodeURIComponent(data.signId)}&d=${data.back}`;
   const qrSrc = data.hasQr
     ? `/transfers/${encodeURIComponent(data.transferId)}/decision/qr?signId=${encodeURIComponent(data.signId)}`
     : null;
+  // While pending, what changes is the dialog's to show with JavaScript, and the status frame's without it.
+  const live = !pending || hydrated;
   return (
     <div className="page review">
-      {pending ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={`2;url=${here}`} />
-        </noscript>
-      ) : null}
       <SigningDialog
         signId={data.signId}
         pending={pending}
@@ -138,14 +127,24 @@ export default function SigningPage() {
               ? t("decision.sign.scanQr")
               : t("decision.sign.title")}
         </h1>
-        <p
-          role="status"
-          id="sign-message"
-          className={pending || data.status === "complete" ? "lead" : "notice notice--error"}
-        >
-          {data.message ?? (data.status === "failed" ? t("decision.sign.failed") : null)}
-        </p>
-        {pending && data.hasQr ? <p>{t("decision.sign.scanQrHelp")}</p> : null}
+        {live ? (
+          <p
+            role="status"
+            id="sign-message"
+            className={pending || data.status === "complete" ? "lead" : "notice notice--error"}
+          >
+            {data.message ?? (data.status === "failed" ? t("decision.sign.failed") : null)}
+          </p>
+        ) : (
+          <noscript>
+            <iframe
+              className={data.hasQr ? "status-frame status-frame--qr" : "status-frame"}
+              src={frameSrc}
+              title={t("signFrame.title")}
+            />
+          </noscript>
+        )}
+        {pending && hydrated && data.hasQr ? <p>{t("decision.sign.scanQrHelp")}</p> : null}
         {pending && data.launchUrl ? (
           <p>
             <a className="button" href={data.launchUrl}>
@@ -154,11 +153,8 @@ export default function SigningPage() {
             <span className="field__hint"> {t("decision.sign.openAppHelp")}</span>
           </p>
         ) : null}
-        {pending ? (
-          <p className="muted">
-            {t("decision.sign.validUntil", { time: formatDateTime(data.expiresAt) })}{" "}
-            <noscript>{t("decision.sign.refreshing")}</noscript>
-          </p>
+        {pending && hydrated ? (
+          <p className="muted">{t("decision.sign.validUntil", { time: formatDateTime(data.expiresAt) })}</p>
         ) : null}
         {data.text ? (
           <details>

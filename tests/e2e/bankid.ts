@@ -89,12 +89,28 @@ export async function phoneAnswers(
   await app.close();
 }
 
+/**
+ * Without JavaScript the waiting page stays still and its status frame (in <noscript>, decision 032) shows BankID's
+ * message and the QR code, reloading every 2 s; with JavaScript there is no frame and the page itself does this.
+ */
+export function statusFrame(page: Page) {
+  return page.frameLocator('iframe[title="Inloggningens status"]');
+}
+
+/** Without JavaScript: the status frame's way on once the order is final, `Fortsätt` to the waiting page. */
+export async function continueFromStatusFrame(page: Page) {
+  await statusFrame(page).getByRole("link", { name: "Fortsätt" }).click({ timeout: 15_000 });
+}
+
 export async function signIn(
   page: Page,
   person: Person,
   options: { device?: "this" | "other"; r?: string } = {},
 ) {
   await startSignIn(page, person, options);
+  // The waiting page holds still until the phone answers: a frame there means a browser without JavaScript.
+  const framed = (await page.locator('iframe[title="Inloggningens status"]').count()) > 0;
   await phone(page, person, { device: options.device });
+  if (framed) await continueFromStatusFrame(page);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 15_000 });
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { FrameLocator, Page } from "@playwright/test";
 import { makePdf } from "../../app/server/db/seed/pdf.server";
 import { PEOPLE, phoneAnswers, type Person } from "./bankid";
 import { expect, test } from "./fixtures";
@@ -23,6 +24,15 @@ import { storageFor } from "./sessions";
 const BANKID_POLICY = "/etc/chromium/policies/managed/overlatelseportalen-e2e.json";
 
 const SIGN_PAGE = /\/decision\/sign\?signId=/;
+const QR = "QR-kod att scanna med BankID-appen";
+
+/**
+ * Where the signing's changing part (QR code, message) is: the dialog with JavaScript; without it the page's status
+ * frame, which alone reloads every 2 s while the page stays still (decision 032).
+ */
+function signingStatus(page: Page, jsEnabled: boolean): Page | FrameLocator {
+  return jsEnabled ? page : page.frameLocator('iframe[title="Signeringens status"]');
+}
 
 /** The phone: the code the signing page offers (the server's QR frame, or the autostart link), opened and approved. */
 async function phoneSigns(page: Page, person: Person, device: "this" | "other") {
@@ -51,13 +61,63 @@ async function tickAcquirers(page: Page, ticked = true) {
   for (const box of await boxes.all()) if (await box.isEnabled()) await box.setChecked(ticked);
 }
 
+/**
+ * axe on the status frame as the browser without JavaScript gets it, with the tags of the fixtures' audits. The
+ * page's own audit cannot see it (axe needs JavaScript, and with JavaScript on the <noscript> frame is not there),
+ * so the frame is audited as a document of its own, except for three rules about a whole page: its h1, its main
+ * landmark and content outside landmarks are the page's, whose <main> holds the frame. A frame reloading every
+ * 2 s also cuts axe off mid-run: the audit takes its markup without the `<meta http-equiv="refresh">`. That
+ * refresh is the frame's purpose, and axe's meta-refresh rule (WCAG 2.2.1, F41) would report it: decision 032
+ * says why the refresh is kept to this frame.
+ */
+async function auditStatusFrame(page: Page, frameUrl: string) {
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  try {
+    await context.addCookies(await page.context().cookies());
+    await context.route("**/build/**", (route) =>
+      route.request().resourceType() === "script" ? route.abort() : route.continue(),
+    );
+    await context.route(
+      (url) => url.pathname.endsWith("/decision/sign/status"),
+      async (route) => {
+        const response = await route.fetch();
+        const html = await response.text();
+        expect(html).toMatch(/<meta http-equiv="refresh" content="2"\/>/);
+        await route.fulfill({ response, body: html.replace(/<meta http-equiv="refresh"[^>]*>/, "") });
+      },
+    );
+    const audit = await context.newPage();
+    await audit.goto(new URL(frameUrl, page.url()).href);
+    const results = await new AxeBuilder({ page: audit })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .disableRules(["page-has-heading-one", "landmark-one-main", "region"])
+      .analyze();
+    expect(
+      results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) })),
+      "axe violations in the status frame",
+    ).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Without JavaScript the status frame ends with `Signering klar` and `Fortsätt`, to the page that says it too. */
+async function continueFromFrame(page: Page, jsEnabled: boolean) {
+  if (jsEnabled) return;
+  const frame = signingStatus(page, false);
+  await expect(frame.getByRole("status")).toHaveText("Signering klar", { timeout: 15_000 });
+  await frame.getByRole("link", { name: "Fortsätt" }).click();
+}
+
 /** From `Signering klar` through `Stäng` to the overview's `Signeringen genomförd`, then the record page. */
 async function finishAndCheckRecord(
   page: Page,
+  jsEnabled: boolean,
   transferId: string,
   expectNoA11yViolations: (page?: Page) => Promise<void>,
   decision: "Godkänd" | "Avslagen" | RegExp,
 ) {
+  await continueFromFrame(page, jsEnabled);
   await expect(page.getByRole("heading", { level: 1, name: "Signering klar" })).toBeVisible({
     timeout: 15_000,
   });
@@ -116,15 +176,16 @@ test.describe("a board member signs the decision", () => {
     await tickAcquirers(page);
     await page.getByRole("button", { name: "BankID på annan enhet" }).click();
     await expect(page).toHaveURL(SIGN_PAGE);
-    await expect(page.getByRole("img", { name: "QR-kod att scanna med BankID-appen" })).toBeVisible();
+    await expect(signingStatus(page, jsEnabled).getByRole("img", { name: QR })).toBeVisible();
     if (jsEnabled) {
       // With JavaScript the signing is a modal dialog with the QR code, which Escape does not close (a static backdrop).
       await expect(page.getByRole("dialog", { name: "Scanna QR-koden" })).toBeVisible();
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toBeVisible();
     } else {
-      // Without it, the page itself, refreshing every 2 s.
+      // Without it, the page itself, which stays still while its status frame refreshes every 2 s.
       await expect(page.getByRole("heading", { level: 1, name: "Scanna QR-koden" })).toBeVisible();
+      await expect(signingStatus(page, false).getByRole("status")).toHaveText("Starta BankID-appen.");
     }
     await expectNoA11yViolations();
 
@@ -140,7 +201,7 @@ test.describe("a board member signs the decision", () => {
     await expect(page).toHaveURL(SIGN_PAGE);
 
     await phoneSigns(page, PEOPLE.erik, "other");
-    await finishAndCheckRecord(page, transferId, expectNoA11yViolations, "Godkänd");
+    await finishAndCheckRecord(page, jsEnabled, transferId, expectNoA11yViolations, "Godkänd");
     await expect(page.getByText("Erik Johansson, 19750902-5172")).toBeVisible();
   });
 });
@@ -178,11 +239,11 @@ test.describe("a property manager announces the board's decision", () => {
     await page.getByRole("button", { name: "BankID på annan enhet" }).click();
     await expect(page).toHaveURL(SIGN_PAGE);
     await expect(page.getByRole("heading", { level: 1, name: "Scanna QR-koden" })).toBeVisible();
-    await expect(page.getByText("Starta BankID-appen.")).toBeVisible();
+    await expect(signingStatus(page, jsEnabled).getByText("Starta BankID-appen.")).toBeVisible();
     await expectNoA11yViolations();
 
     await phoneSigns(page, PEOPLE.anders, "other");
-    await finishAndCheckRecord(page, transferId, expectNoA11yViolations, "Godkänd");
+    await finishAndCheckRecord(page, jsEnabled, transferId, expectNoA11yViolations, "Godkänd");
     await expect(page.getByRole("link", { name: "Beslutsfil" })).toBeVisible();
   });
 
@@ -210,7 +271,7 @@ test.describe("a property manager announces the board's decision", () => {
     await page.getByLabel("Orsak").fill("Förvärvaren saknar ekonomiska förutsättningar.");
     await page.getByRole("button", { name: "BankID på annan enhet" }).click();
     await expect(page).toHaveURL(SIGN_PAGE);
-    await expect(page.getByRole("img", { name: "QR-kod att scanna med BankID-appen" })).toBeVisible();
+    await expect(signingStatus(page, jsEnabled).getByRole("img", { name: QR })).toBeVisible();
 
     // Avbryt: back to the decision, NotStarted, the transfer free again, and the reason still there.
     await page.getByRole("button", { name: "Avbryt" }).click();
@@ -234,9 +295,75 @@ test.describe("a property manager announces the board's decision", () => {
     if (jsEnabled) await expect.poll(() => launches).toEqual([await open.getAttribute("href")]);
     await expectNoA11yViolations();
     await phoneSigns(page, PEOPLE.anders, "this");
-    await finishAndCheckRecord(page, transferId, expectNoA11yViolations, "Avslagen");
+    await finishAndCheckRecord(page, jsEnabled, transferId, expectNoA11yViolations, "Avslagen");
     await expect(page.getByText("Förvärvaren saknar ekonomiska förutsättningar.").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Beslutsfil" })).toBeVisible();
+  });
+
+  test("without JavaScript the waiting page stays still: Tab reaches Avbryt and keeps it while the status refreshes", async ({
+    page,
+    jsEnabled,
+    expectNoA11yViolations,
+  }) => {
+    test.skip(jsEnabled, "the status frame is the page without JavaScript (decision 032)");
+    test.slow();
+    // The same transfer as the keyboard journey below, which runs after this one: Avbryt leaves it undecided.
+    const transferId = "t-nordhem-queue-18";
+    await page.goto(`/transfers/${transferId}/decision?d=reject`);
+    await page.getByLabel("Orsak").fill("Ansökan saknar underlag.");
+    await page.getByRole("button", { name: "BankID på annan enhet" }).click();
+    await expect(page).toHaveURL(SIGN_PAGE);
+    const frame = signingStatus(page, false);
+    await expect(frame.getByRole("img", { name: QR })).toBeVisible();
+    await expect(frame.getByRole("status")).toHaveText("Starta BankID-appen.");
+    // The frame is a titled page of its own (lang, title, the status and the QR code's text): axe checks it too.
+    const frameUrl = await page.locator('iframe[title="Signeringens status"]').getAttribute("src");
+    expect(frameUrl).toMatch(/\/decision\/sign\/status\?signId=/);
+    await auditStatusFrame(page, frameUrl!);
+
+    // The page is loaded once; only its frame reloads, every 2 s.
+    let pageLoads = 0;
+    let frameLoads = 0;
+    page.on("framenavigated", (navigated) => {
+      if (navigated === page.mainFrame()) pageLoads += 1;
+      else frameLoads += 1;
+    });
+
+    // A keyboard user tabs through the page at an unhurried pace (more than 4 s in all), opening `Det här
+    // signerar du` on the way; the focus never falls back to the start of the page.
+    const summary = page.locator("summary", { hasText: "Det här signerar du" });
+    const signed = page.locator("details", { has: summary });
+    const cancel = page.getByRole("button", { name: "Avbryt" });
+    const started = Date.now();
+    let presses = 0;
+    while (!(await cancel.evaluate((el) => el === document.activeElement))) {
+      expect(presses, "Tab should reach Avbryt").toBeLessThan(40);
+      await page.keyboard.press("Tab");
+      presses += 1;
+      await page.waitForTimeout(600);
+      if (await summary.evaluate((el) => el === document.activeElement)) await page.keyboard.press("Enter");
+      if (presses > 1)
+        expect(
+          await page.evaluate(() => document.activeElement !== document.body),
+          "the focus stays where the keyboard put it",
+        ).toBe(true);
+    }
+    expect(Date.now() - started).toBeGreaterThan(4_000);
+    await expect(signed).toHaveAttribute("open", "");
+
+    // Five more seconds: the status refreshed at least twice, the page not once; focus and the open text stay.
+    await page.waitForTimeout(5_000);
+    expect(frameLoads).toBeGreaterThanOrEqual(2);
+    expect(pageLoads).toBe(0);
+    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(signed).toHaveAttribute("open", "");
+    await expect(page.getByText("Orsak: Ansökan saknar underlag.")).toBeVisible();
+    await expectNoA11yViolations();
+
+    // Avbryt by keyboard: back to the decision, the reason kept.
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meddela avslag");
+    await expect(page.getByLabel("Orsak")).toHaveValue("Ansökan saknar underlag.");
   });
 
   test("by keyboard alone: a rejection signed on another device", async ({ page, jsEnabled }) => {
@@ -253,6 +380,13 @@ test.describe("a property manager announces the board's decision", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(SIGN_PAGE);
     await phoneSigns(page, PEOPLE.anders, "other");
+    if (!jsEnabled) {
+      // Without JavaScript the status frame's `Fortsätt` (after the page's own controls) leads to `Stäng`.
+      const next = signingStatus(page, false).getByRole("link", { name: "Fortsätt" });
+      await expect(next).toBeVisible({ timeout: 15_000 });
+      await tabTo(page, next, 30);
+      await page.keyboard.press("Enter");
+    }
     const close = page.getByRole("button", { name: "Stäng" });
     await expect(close).toBeVisible({ timeout: 15_000 });
     await tabTo(page, close, 10);

@@ -1,4 +1,4 @@
-import { PEOPLE, phone, signIn, startSignIn } from "./bankid";
+import { PEOPLE, continueFromStatusFrame, phone, signIn, startSignIn, statusFrame } from "./bankid";
 import { expect, test } from "./fixtures";
 
 test.describe("sign-in with BankID", () => {
@@ -29,15 +29,19 @@ test.describe("sign-in with BankID", () => {
   test("a property manager signs in on another device and lands where they were going", async ({
     page,
     consented: _,
+    jsEnabled,
     expectNoA11yViolations,
   }) => {
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?r=%2Faccount$/);
     await startSignIn(page, PEOPLE.maria, { r: "/account" });
-    await expect(page.getByRole("status").filter({ hasText: "Starta BankID-appen." })).toBeVisible();
-    await expect(page.getByRole("img", { name: /QR-kod för BankID/ })).toBeVisible();
+    // Without JavaScript the message and the QR code are in the page's status frame, which alone reloads.
+    const status = jsEnabled ? page : statusFrame(page);
+    await expect(status.getByRole("status").filter({ hasText: "Starta BankID-appen." })).toBeVisible();
+    await expect(status.getByRole("img", { name: /QR-kod för BankID/ })).toBeVisible();
     await expectNoA11yViolations();
     await phone(page, PEOPLE.maria);
+    if (!jsEnabled) await continueFromStatusFrame(page);
     await page.waitForURL(/\/account$/, { timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Konto");
     await expect(page.getByLabel("Användarmeny för Maria Ek")).toBeVisible();
@@ -62,6 +66,7 @@ test.describe("sign-in with BankID", () => {
     if (jsEnabled) await expect.poll(() => launches).toEqual([offered]);
     else expect(launches).toEqual([]);
     await phone(page, PEOPLE.erik, { device: "this" });
+    if (!jsEnabled) await continueFromStatusFrame(page);
     await expect(page).toHaveURL(/\/transfers$/);
   });
 
@@ -96,9 +101,17 @@ test.describe("sign-in with BankID", () => {
   test("declining in the app shows BankID's message and a new try; cancelling returns to the login page", async ({
     page,
     consented: _,
+    jsEnabled,
   }) => {
     await startSignIn(page, PEOPLE.fatima);
     await phone(page, PEOPLE.fatima, { answer: "decline" });
+    if (!jsEnabled) {
+      // The status frame says so first and stops; its `Fortsätt` shows the page with the message and a new try.
+      await expect(statusFrame(page).getByRole("status")).toHaveText("Åtgärden avbröts.", {
+        timeout: 10_000,
+      });
+      await continueFromStatusFrame(page);
+    }
     await expect(page.getByRole("status").filter({ hasText: "Åtgärden avbröts." })).toBeVisible({
       timeout: 10_000,
     });

@@ -10,16 +10,30 @@ export type WaitResult =
   | { kind: "done"; response: Response }
   | { kind: "waiting"; state: LoginState; launchUrl: string };
 
+export type LoginStep = { kind: "none" } | { kind: "collected"; state: LoginState; launchUrl: string };
+
 /**
- * One step of the waiting page (and of its JavaScript poll): collect the order; when complete, let remix-auth
- * create the session, answered as a redirect to where the user was going.
+ * The collecting part of a step: the browser's order, collected once (pollLogin: at most once a second). The
+ * status frame of the page without JavaScript (decision 032) takes only this step: a completed order is left for
+ * the page itself (waitForLogin) to turn into the session, at the top of the window.
  */
-export async function waitForLogin(request: Request): Promise<WaitResult> {
+export async function collectLoginStep(request: Request): Promise<LoginStep> {
   const orderId = await loginOrderIdOf(request);
   if (!orderId) return { kind: "none" };
   const mobile = /Android|iPhone|iPad|Mobile/i.test(request.headers.get("User-Agent") ?? "");
   const state = await pollLogin(getDb(), bankId(), orderId, { mobile });
   if (!state) return { kind: "none" };
+  return { kind: "collected", state, launchUrl: launchUrl({ autoStartToken: state.autoStartToken, mobile }) };
+}
+
+/**
+ * One step of the waiting page (and of its JavaScript poll): collect the order; when complete, let remix-auth
+ * create the session, answered as a redirect to where the user was going.
+ */
+export async function waitForLogin(request: Request): Promise<WaitResult> {
+  const step = await collectLoginStep(request);
+  if (step.kind === "none") return step;
+  const { state } = step;
   if (state.status === "complete") {
     try {
       await getAuthenticator().authenticate("bankid", request, {
@@ -37,5 +51,5 @@ export async function waitForLogin(request: Request): Promise<WaitResult> {
       response: new Response(null, { status: 302, headers: { Location: "/login?error=2" } }),
     };
   }
-  return { kind: "waiting", state, launchUrl: launchUrl({ autoStartToken: state.autoStartToken, mobile }) };
+  return { kind: "waiting", state, launchUrl: step.launchUrl };
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { isFramePath } from "~/lib/shell";
 import { contentSecurityPolicy, createNonce, isCrossSiteWrite, securityHeaders } from "./security.server";
 import { guardAction, personalAnswers } from "./protect-routes.server";
 
@@ -72,6 +73,20 @@ describe("content security policy", () => {
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).not.toContain("ws:");
     expect(contentSecurityPolicy(nonce, { dev: true })).toContain("connect-src 'self' ws:");
+  });
+
+  it("lets only a BankID status frame be framed, and only by our own pages (decision 032)", () => {
+    const nonce = createNonce();
+    expect(contentSecurityPolicy(nonce, { dev: false, sameOriginFrame: true })).toContain(
+      "frame-ancestors 'self'",
+    );
+    expect(securityHeaders()["X-Frame-Options"]).toBe("DENY");
+    expect(securityHeaders({ sameOriginFrame: true })["X-Frame-Options"]).toBe("SAMEORIGIN");
+    expect(isFramePath("/transfers/t-1/decision/sign/status")).toBe(true);
+    expect(isFramePath("/login/bankid/wait/status")).toBe(true);
+    expect(isFramePath("/transfers/t-1/decision/sign")).toBe(false);
+    expect(isFramePath("/login/bankid/status")).toBe(false);
+    expect(isFramePath("/transfers/t-1/overview")).toBe(false);
   });
 
   it("makes a new nonce each time", () => {

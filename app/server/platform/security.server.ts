@@ -48,7 +48,10 @@ export function createNonce(): string {
  * same-origin module worker under worker-src 'self'. It needs no blob: worker (pdf.js wraps only a worker from
  * another origin in one), so worker-src has none.
  */
-export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { dev, sameOriginFrame = false }: { dev: boolean; sameOriginFrame?: boolean },
+): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": [`'nonce-${nonce}'`, "'strict-dynamic'", "'self'"],
@@ -63,19 +66,26 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
+    // Only the BankID status frames of the pages without JavaScript may be framed, by our own pages (decision 032).
+    "frame-ancestors": [sameOriginFrame ? "'self'" : "'none'"],
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(" ")}`)
     .join("; ");
 }
 
-/** Headers every answer carries; the CSP goes on documents only (it needs the document's nonce). */
-export function securityHeaders(): Record<string, string> {
+/**
+ * Headers every answer carries; the CSP goes on documents only (it needs the document's nonce). A BankID status
+ * frame (isFramePath) may be shown in a frame of our own pages, no other document in any frame.
+ */
+export function securityHeaders({ sameOriginFrame = false }: { sameOriginFrame?: boolean } = {}): Record<
+  string,
+  string
+> {
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
+    "X-Frame-Options": sameOriginFrame ? "SAMEORIGIN" : "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   };

@@ -22,6 +22,7 @@ import { readJsonBody } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
 import { apiError, apiValidationError, methodNotAllowed } from "./api.server";
+import { notFoundPage, reviewPage } from "./review-page.server";
 import { apiActor, contextForActor, domainErrorResponse } from "./transfer-api.server";
 
 /**
@@ -250,4 +251,28 @@ export async function collectCall(
   } catch (error) {
     return decisionApiRefusal(error);
   }
+}
+
+/**
+ * One step of the signing page (and of its status frame without JavaScript, decision 032): the viewer's own
+ * signing of this transfer, collected once (at most once a second, in collectDecision). Another user's signing,
+ * another transfer's, or none: `Överlåtelsen hittades inte` (404).
+ */
+export async function signingStepOfPage(
+  request: Request,
+  context: AppLoadContext | undefined,
+  transferId: string,
+): Promise<SignState> {
+  const { user, viewer } = await reviewPage(request, "review");
+  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
+  const signId = new URL(request.url).searchParams.get("signId") ?? "";
+  let state: SignState;
+  try {
+    state = await collectDecision(ctx, signingEnvFor(request, context), signId);
+  } catch (error) {
+    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
+    throw error;
+  }
+  if (state.transferId !== transferId) throw notFoundPage();
+  return state;
 }
