@@ -78,52 +78,58 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readPageForm(request), ActionSchema);
   if (submission.status !== "success") return formError(submission, { formErrors: ["devBankid.invalid"] });
   const input = submission.value;
+  let opened: string | null;
   try {
-    playPhone(simulator, input);
+    opened = playPhone(simulator, input);
   } catch (error) {
     if (!(error instanceof BankIdSimulatorError)) throw error;
     return formError(submission, { formErrors: [withValues("devBankid.refused", { code: error.code })] });
   }
   // What the phone did is said on its own page, from the address: a toast would go through the session the
   // portal's pages share in this browser, and the page polling the order could show it instead.
-  return redirect(`/dev/bankid?done=${input.intent}`, 303);
+  // The order just opened is named too, so whoever plays the phone answers that order and no other of the person's.
+  const order = opened ? `&order=${encodeURIComponent(opened)}` : "";
+  return redirect(`/dev/bankid?done=${input.intent}${order}`, 303);
 }
 
 const PHONE_ACTIONS = ["scan", "autostart", "code", "approve", "decline", "fail"] as const;
 
-/** What the phone does with the order (the simulator plays BankID's app). */
-function playPhone(simulator: ReturnType<typeof getBankIdSimulator>, input: z.output<typeof ActionSchema>) {
+/** What the phone does with the order (the simulator plays BankID's app); the order it opened, if it opened one. */
+function playPhone(
+  simulator: ReturnType<typeof getBankIdSimulator>,
+  input: z.output<typeof ActionSchema>,
+): string | null {
   switch (input.intent) {
     case "scan": {
       const order = simulator.order(input.orderRef);
       if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
-      simulator.openWithQrData(order.currentQrData, input.personalNumber);
-      return;
+      return simulator.openWithQrData(order.currentQrData, input.personalNumber).orderRef;
     }
     case "autostart": {
       const order = simulator.order(input.orderRef);
       if (!order) throw new BankIdSimulatorError("unknownOrder", "unknown order");
-      simulator.openWithAutoStartToken(order.autoStartToken, input.personalNumber);
-      return;
+      return simulator.openWithAutoStartToken(order.autoStartToken, input.personalNumber).orderRef;
     }
     case "code": {
       const token = /autostarttoken=([^&\s]+)/i.exec(input.code)?.[1];
-      if (token) simulator.openWithAutoStartToken(decodeURIComponent(token), input.personalNumber);
-      else simulator.openWithQrData(input.code, input.personalNumber);
-      return;
+      return (
+        token
+          ? simulator.openWithAutoStartToken(decodeURIComponent(token), input.personalNumber)
+          : simulator.openWithQrData(input.code, input.personalNumber)
+      ).orderRef;
     }
     case "approve": {
       const order = simulator.order(input.orderRef);
       if (order?.hintCode === "started") simulator.chooseIdentity(input.orderRef);
       simulator.approve(input.orderRef);
-      return;
+      return null;
     }
     case "decline":
       simulator.decline(input.orderRef);
-      return;
+      return null;
     case "fail":
       simulator.fail(input.orderRef, input.hintCode);
-      return;
+      return null;
   }
 }
 

@@ -73,12 +73,13 @@ export async function phoneAnswers(
   await app.getByLabel("QR-data eller autostart-länk").fill(code);
   await app.locator("#code-person").selectOption(person.pnr);
   await app.getByRole("button", { name: "Öppna", exact: true }).click();
-  // The order this person opened: its status line names them. (Every order not yet opened lists all test people
-  // in its person picker, so matching the section's whole text would also find another test's waiting order.)
-  const order = app
-    .locator("section.dev-order")
-    .filter({ has: app.locator("p", { hasText: `· ${person.name}` }) });
+  // The order this code opened, which the test app names in its address: another test may have an order of the
+  // same person open at the same time (the two projects' workers share the demo people).
+  await app.waitForURL(/[?&]order=/);
+  const opened = new URL(app.url()).searchParams.get("order") ?? "";
+  const order = app.getByRole("region", { name: `Order ${opened.slice(0, 8)}` });
   await expect(order).toHaveCount(1);
+  await expect(order).toContainText(`· ${person.name}`);
   if (shows) await expect(order).toContainText(shows);
   await order.getByRole("button", { name: answer === "approve" ? "Godkänn" : "Avbryt i appen" }).click();
   // Wait for the test app's answer before closing it: closing earlier can abort the POST, and the order then
