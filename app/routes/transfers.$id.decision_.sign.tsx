@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/format";
 import { cancelDecision } from "~/server/domain/decision/signing.server";
 import { isDomainError } from "~/server/domain/transfers/errors.server";
 import { getT } from "~/server/platform/i18n.server";
-import { signingEnvFor, signingStepOfPage, signMessage } from "~/server/web/decision.server";
+import { decisionBackOf, signingEnvFor, signingStepOfPage, signMessage } from "~/server/web/decision.server";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { notFoundPage, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
@@ -32,10 +32,6 @@ import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
  * signeringen`, and `Försök igen`.
  */
 
-function backOf(request: Request): "approve" | "reject" {
-  return new URL(request.url).searchParams.get("d") === "reject" ? "reject" : "approve";
-}
-
 async function contextOf(request: Request) {
   const { user, viewer } = await reviewPage(request, "review");
   return contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
@@ -49,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       title: t("decision.sign.title"),
       transferId,
-      back: state.decision === "Reject" ? "reject" : backOf(request),
+      back: decisionBackOf(request, state),
       signId: state.signId,
       status: state.status,
       decision: state.decision,
@@ -80,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         throw error;
       }
       return redirect(
-        `${reviewPath("review", transferId, "decision")}?d=${backOf(request)}&from=${encodeURIComponent(signId)}`,
+        `${reviewPath("review", transferId, "decision")}?d=${decisionBackOf(request)}&from=${encodeURIComponent(signId)}`,
         303,
       );
     },

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
 import { getT } from "~/server/platform/i18n.server";
-import { signingStepOfPage, signMessage } from "~/server/web/decision.server";
+import { decisionBackOf, signingStepOfPage, signMessage } from "~/server/web/decision.server";
 import { pageTitle } from "~/ui/page-title";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
@@ -19,12 +19,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const transferId = params.id ?? "";
   const state = await signingStepOfPage(request, context, transferId);
   const t = await getT(request, "review");
-  const back = state.decision === "Reject" || new URL(request.url).searchParams.get("d") === "reject";
   return json(
     {
       title: t("signFrame.title"),
       transferId,
-      back: back ? "reject" : "approve",
+      back: decisionBackOf(request, state),
       signId: state.signId,
       status: state.status,
       message: signMessage(state),

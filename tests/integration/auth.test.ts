@@ -13,7 +13,7 @@ import { homeOf, meets, menuOf } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getUserById } from "~/server/domain/users.server";
 import { getBankIdSimulator } from "~/server/integrations/bankid/index.server";
-import { answered, cookiesFrom, formReplyOf, formRequest, request, startFreshApp } from "../support/app";
+import { answered, formReplyOf, formRequest, mergeCookies, request, startFreshApp } from "../support/app";
 
 const args = (req: Request) => ({ request: req, params: {}, context: { clientIp: "192.0.2.10" } });
 
@@ -26,17 +26,6 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
     throw error;
   }
   throw new Error("expected a Response");
-}
-
-function mergeCookies(previous: string, response: Response): string {
-  const jar = new Map(
-    previous
-      .split("; ")
-      .filter(Boolean)
-      .map((c) => [c.split("=")[0]!, c] as const),
-  );
-  for (const c of cookiesFrom(response).split("; ").filter(Boolean)) jar.set(c.split("=")[0]!, c);
-  return [...jar.values()].join("; ");
 }
 
 /** Signs a person in through the routes, playing the phone through the simulator in process. */

@@ -9,7 +9,7 @@ import * as signFrame from "~/routes/transfers.$id.decision_.sign_.status";
 import { getDb } from "~/server/db/db.server";
 import { getBankIdSimulator } from "~/server/integrations/bankid/index.server";
 import { commitSession, getSession } from "~/server/platform/session.server";
-import { answered, cookiesFrom, formRequest, request, startFreshApp } from "../support/app";
+import { answered, formRequest, mergeCookies, request, startFreshApp } from "../support/app";
 import { renderedPage } from "../support/render";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
@@ -143,25 +143,17 @@ describe("the signing page's status frame", () => {
 describe("the sign-in waiting page's status frame", () => {
   const args = (req: Request) => ({ request: req, params: {}, context });
 
-  function merge(previous: string, response: Response): string {
-    const jar = new Map(
-      previous
-        .split("; ")
-        .filter(Boolean)
-        .map((c) => [c.split("=")[0]!, c] as const),
-    );
-    for (const c of cookiesFrom(response).split("; ").filter(Boolean)) jar.set(c.split("=")[0]!, c);
-    return [...jar.values()].join("; ");
-  }
-
   it("refreshes with the QR frame while pending; once complete it stops and the page signs the user in", async () => {
-    let cookie = merge("", await apiLogin.loader(args(request("/api/login?tenant=stadsbo&r=%2Faccount"))));
+    let cookie = mergeCookies(
+      "",
+      await apiLogin.loader(args(request("/api/login?tenant=stadsbo&r=%2Faccount"))),
+    );
     const order = await answered(
       bankidChoice.action(
         args(formRequest("/login/bankid", { device: "OtherDevice", r: "/account" }, { cookie })),
       ),
     );
-    cookie = merge(cookie, order);
+    cookie = mergeCookies(cookie, order);
 
     const outer = await renderedPage(
       bankidWait,
@@ -202,8 +194,8 @@ describe("the sign-in waiting page's status frame", () => {
   });
 
   it("a declined sign-in ends the frame with BankID's message and the way on", async () => {
-    let cookie = merge("", await apiLogin.loader(args(request("/api/login?tenant=stadsbo&r=%2F"))));
-    cookie = merge(
+    let cookie = mergeCookies("", await apiLogin.loader(args(request("/api/login?tenant=stadsbo&r=%2F"))));
+    cookie = mergeCookies(
       cookie,
       await answered(
         bankidChoice.action(

@@ -48,6 +48,18 @@ export function cookiesFrom(response: Response): string {
     .join("; ");
 }
 
+/** A browser's cookie jar: the cookies sent so far with those a response sets on top (same name, newer value). */
+export function mergeCookies(previous: string, response: Response): string {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => [c.split("=")[0]!, c] as const),
+  );
+  for (const c of cookiesFrom(response).split("; ").filter(Boolean)) jar.set(c.split("=")[0]!, c);
+  return [...jar.values()].join("; ");
+}
+
 /** What the client receives from a route function: its returned Response, or the Response it threw. */
 export async function answered(result: unknown): Promise<Response> {
   try {

@@ -253,6 +253,12 @@ export async function collectCall(
   }
 }
 
+/** Which decision form a signing page leads back to: the signing's own decision when known, else the address's `d`. */
+export function decisionBackOf(request: Request, state?: Pick<SignState, "decision">): "approve" | "reject" {
+  if (state?.decision === "Reject") return "reject";
+  return new URL(request.url).searchParams.get("d") === "reject" ? "reject" : "approve";
+}
+
 /**
  * One step of the signing page (and of its status frame without JavaScript, decision 032): the viewer's own
  * signing of this transfer, collected once (at most once a second, in collectDecision). Another user's signing,
