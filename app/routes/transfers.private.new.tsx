@@ -8,7 +8,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
 import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { searchObjects } from "~/server/domain/transfers/objects.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
@@ -27,6 +27,7 @@ import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
+import { requestContext } from "~/server/context/request.server";
 /**
  * /transfers/private/new (spec 03 §2.3, issue 15): a private party's own property objects, found by their own
  * personal number at every manager, one card each (the manager's logo, the object, `Skapa överlåtelse`, asked
@@ -79,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let outcome;
   try {
     outcome = await searchObjects(
-      db,
+      requestContext("system"),
       {
         searchId: crypto.randomUUID(),
         query: { identifier: { type: "SocialSecurityNumber", value: user.personalNumber } },

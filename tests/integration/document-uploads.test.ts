@@ -16,6 +16,7 @@ import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { answered, request, tampered, signedInSession, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 /**
  * Issue 14, the JavaScript flow of spec 02 §7: POST …/documents {fileName, category} → {id, uploadUrl}; PUT the
  * bytes to uploadUrl → 201; the verification job moves the document on. Every refusal is a Swedish 400 (413 for
@@ -224,7 +225,7 @@ describe("creating a document and putting its bytes", () => {
     expect((await documentRow(id))?.status).toBe("UploadProgressing");
     expect(await getStorage().exists(`transfers/up-1/${id}.pdf`)).toBe(false);
     const later = new Date(Date.now() + UPLOAD_TIMEOUT_MS + 60_000);
-    await expireStalledUploads(getDb(), getStorage(), { now: later });
+    await expireStalledUploads(buildUseCaseContext(getDb(), "system", { now: later }));
     expect(await documentRow(id)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
 import { freshPostgres, freshSqlite } from "../../../tests/support/db";
-import { enqueueJob, releaseDedupeKey } from "./queue.server";
+import { enqueueJob, releaseDedupeKey } from "../context/job-queue.server";
 import { defineJob } from "./registry.server";
 import { backoffMs, createJobRunner } from "./runner.server";
 import { jobsOf, retryJob } from "./admin.server";

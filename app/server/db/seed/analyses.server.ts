@@ -1,5 +1,5 @@
 import { analysedCategories } from "../../domain/documents/analysis.server";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../../domain/transfers/policies.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../../domain/transfers/rules.server";
 import type { AgreementExtraction, ExtractedPerson } from "../../integrations/document-analysis/types.server";
 import { stockholmDateParts } from "~/lib/format";
 import type { TransferType } from "~/lib/transfer";

@@ -8,7 +8,7 @@ import {
   type EventName,
   type LivePublisher,
   type Payloads,
-} from "~/server/domain/events.server";
+} from "~/server/domain/core/events.server";
 import { freshSqlite } from "../../../../tests/support/db";
 import { seedTransfers } from "../../db/seed/transfers.server";
 import { searchPropertyObjects, type SearchEventName, type SearchEventPayloads } from "./search.server";

@@ -7,15 +7,17 @@ import { svT } from "../../platform/i18n.server";
 import type { MessageRole } from "~/lib/transfer";
 import { NewMessageSchema, ReplySchema, ResolveSchema } from "~/schemas/messages";
 import { boardAssociationsOf, isBoardMember } from "../board.server";
-import type { LivePublisher } from "../events.server";
+import type { LivePublisher } from "../core/events.server";
 import { enqueueMail } from "../mail.server";
-import type { Viewer } from "./facts.server";
-import { forbidden, invalid } from "./errors.server";
-import { noteTransfersChanged } from "./lists/counts.server";
+import type { Viewer } from "../transfers/facts.server";
+import { forbidden, invalid } from "../core/errors.server";
+import { noteTransfersChanged } from "../transfers/lists/counts.server";
 import { canResolveMessage, messageActions, messageRecipients, messageSenderRole } from "./policies.server";
 import type { User } from "../users.server";
-import { isPrivateParty, viewerFor } from "./scope.server";
-import { actorName, parse, run, userOf, type UseCaseContext } from "./use-cases.server";
+import { isPrivateParty, viewerFor } from "../transfers/scope.server";
+import { run } from "../core/pipeline.server";
+import { actorName, userOf, type UseCaseContext } from "../core/context.server";
+import { parse } from "../core/parse.server";
 
 /**
  * Messages between the parties of a transfer (spec 02 §2.8, §2.9, §4 "Message", §6; issue 19). Posting, replying
@@ -354,6 +356,7 @@ export async function replyToMessage(ctx: UseCaseContext, input: unknown): Promi
       if (parent.email && parent.status === "Active" && parent.sent_by_user_id !== actor.viewer.id) {
         const t = svT();
         await enqueueMail(
+          ctx.jobs,
           trx,
           {
             to: parent.email,

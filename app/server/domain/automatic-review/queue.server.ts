@@ -1,5 +1,5 @@
 import type { Db } from "../../db/kysely.server";
-import { enqueueJob } from "../../jobs/queue.server";
+import type { JobQueue } from "../core/context.server";
 
 /** The job that runs the automatic review of one transfer (jobs/handlers/automatic-review.server). */
 export const AUTOMATIC_REVIEW_JOB = "transfer.automaticReview";
@@ -9,8 +9,13 @@ export const AUTOMATIC_REVIEW_JOB = "transfer.automaticReview";
  * changes come before it runs (the coalescing key of queue.server), and none when the change rolls back. The
  * handler gives the key up before it reads anything, so a change during a run enqueues another run.
  */
-export function enqueueAutomaticReview(trx: Db, transferId: string, now: Date): Promise<string | null> {
-  return enqueueJob(
+export function enqueueAutomaticReview(
+  jobs: JobQueue,
+  trx: Db,
+  transferId: string,
+  now: Date,
+): Promise<string | null> {
+  return jobs.enqueue(
     trx,
     {
       type: AUTOMATIC_REVIEW_JOB,

@@ -1,27 +1,15 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/kysely.server";
+import type { JobQueue, NewJob } from "../domain/core/context.server";
+
+export type { NewJob };
 
 /**
- * Enqueueing a background job (decision 013). Called inside the same transaction as the change that needs the
- * job, so a committed change never lacks its job and a rolled-back one never has a stray job. A `dedupeKey`
- * that already exists enqueues nothing (a periodic slot, or one job per change).
+ * Enqueueing a background job (decision 013): the job queue port of the use cases (domain/core/context). Called
+ * inside the same transaction as the change that needs the job, so a committed change never lacks its job and a
+ * rolled-back one never has a stray job. A `dedupeKey` that already exists enqueues nothing (a periodic slot, or
+ * one job per change).
  */
-export interface NewJob {
-  type: string;
-  payload: unknown;
-  transferId?: string | null;
-  runAt?: Date;
-  maxAttempts?: number;
-  dedupeKey?: string;
-  /**
-   * With a dedupeKey: the key stands for "a run is still to come" rather than "once ever". An enqueue that meets
-   * the key joins the waiting job and, by writing its row, holds that job back until the enqueuing transaction
-   * commits; the handler gives the key up (releaseDedupeKey) before it reads anything, so a change after that
-   * point enqueues a new run.
-   */
-  coalesce?: boolean;
-}
-
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
 const wakers = new Set<() => void>();
@@ -65,3 +53,6 @@ export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise
 export async function releaseDedupeKey(db: Db, jobId: string): Promise<void> {
   await db.updateTable("jobs").set({ dedupe_key: null }).where("id", "=", jobId).execute();
 }
+
+/** The queue the use cases are given. */
+export const jobQueue: JobQueue = { enqueue: enqueueJob, release: releaseDedupeKey };

@@ -10,7 +10,7 @@ import {
   runAutomaticReview,
   type ReviewInput,
   type ReviewParty,
-} from "./automatic-review.server";
+} from "./checks.server";
 
 const NOW = new Date("2026-11-25T10:00:00Z");
 const SELLER_A = generatePersonnummer({ year: 1969, month: 12, day: 1 }, 41);

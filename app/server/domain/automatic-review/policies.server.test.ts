@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { TransferFacts, Viewer } from "../transfers/facts.server";
-import { acceptDeviationAction } from "../transfers/policies.server";
+import { acceptDeviationAction } from "./policies.server";
 import { DEFAULT_ACTIONS } from "../users.server";
 
 /** Who may accept deviations of the automatic review, and when the action is disabled (spec 02 §4, §5). */

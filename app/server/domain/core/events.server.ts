@@ -5,7 +5,10 @@
  */
 
 import type { TransferActivityEvent } from "~/lib/activity";
-import type { PropertyObjectHit, SearchEventPayloads } from "../integrations/property-managers/search.server";
+import type {
+  PropertyObjectHit,
+  SearchEventPayloads,
+} from "../../integrations/property-managers/search.server";
 
 export type { TransferActivityEvent };
 
@@ -99,4 +102,18 @@ export const scopedActivityGroup = (tenantId: string, unit: string) => `tenant-a
 export interface LivePublisher {
   publish<E extends EventName>(group: string, event: E, payload: Payloads[E]): Promise<void>;
   publishToUser<E extends EventName>(userId: string, event: E, payload: Payloads[E]): Promise<void>;
+}
+
+/** A live event a use case publishes after its commit. */
+export type PublishedEvent = {
+  [E in EventName]: { group: string; event: E; payload: Payloads[E] };
+}[EventName];
+
+/** An event to the transfer's group (everyone with the transfer open). */
+export function event<E extends EventName>(
+  transferId: string,
+  name: E,
+  payload: Payloads[E],
+): PublishedEvent {
+  return { group: transferGroup(transferId), event: name, payload } as PublishedEvent;
 }

@@ -10,21 +10,21 @@ import {
 import { UploadFileNameSchema } from "~/schemas/documents";
 import { fieldErrorsOf } from "~/schemas/transfer";
 import { withValues } from "~/lib/messages";
-import type { Db } from "../../db/kysely.server";
 import type { TransferRow } from "../../db/schema.server";
-import type { FileStorage } from "../../integrations/storage/types.server";
 import { receiveUpload, storageKeyOf } from "../documents/uploads.server";
-import type { TransferFacts } from "./facts.server";
-import { DomainError, forbidden, invalid, notFound } from "./errors.server";
-import { loadTransferFacts } from "./load.server";
+import type { TransferFacts } from "../transfers/facts.server";
+import { DomainError, invalid, notFound } from "../core/errors.server";
+import { loadTransferFacts } from "../transfers/load.server";
 import {
   changeableAgreementFields,
   changeRequestCreation,
   changeRequestPermissions,
-  type PolicyAction,
 } from "./policies.server";
-import { findScopedTransfer } from "./scope.server";
-import { actorName, parse, reviewAgain, run, userOf, type UseCaseContext } from "./use-cases.server";
+import { permit, type PolicyAction } from "../core/policy.server";
+import { findScopedTransfer } from "../transfers/scope.server";
+import { run } from "../core/pipeline.server";
+import { actorName, userOf, type UseCaseContext } from "../core/context.server";
+import { parse } from "../core/parse.server";
 
 /**
  * Agreement change requests (spec 02 §3-§7, issue 18 item 3): the property manager asks to change the agreement's
@@ -65,11 +65,6 @@ async function scopedFacts(ctx: UseCaseContext, transferId: string) {
   return { row, facts: await loadTransferFacts(ctx.db, row), actor };
 }
 
-function permit(offered: PolicyAction<unknown> | undefined): void {
-  if (!offered) throw forbidden();
-  if (offered.disabled) throw forbidden(`blockers.${offered.reason ?? "notAllowed"}`);
-}
-
 /** GET …/agreementChangeRequests/possible: whether a new request is offered, and each value's current and changeable. */
 export async function possibleChangeRequest(ctx: UseCaseContext, transferId: string) {
   const { row, facts, actor } = await scopedFacts(ctx, transferId);
@@ -91,9 +86,9 @@ export interface AdditionalAgreementFile {
 /** The field of the form and of the multipart call that carries the additional agreement. */
 export const ADDITIONAL_AGREEMENT_FIELD = "additionalAgreement";
 
-async function discardFile(db: Db, storage: FileStorage, documentId: string, transferId: string) {
-  await db.deleteFrom("documents").where("id", "=", documentId).execute();
-  await storage.delete(storageKeyOf(transferId, documentId)).catch(() => false);
+async function discardFile(ctx: UseCaseContext, documentId: string, transferId: string) {
+  await ctx.db.deleteFrom("documents").where("id", "=", documentId).execute();
+  await ctx.storage.delete(storageKeyOf(transferId, documentId)).catch(() => false);
 }
 
 /**
@@ -105,7 +100,6 @@ async function discardFile(db: Db, storage: FileStorage, documentId: string, tra
  */
 export async function createChangeRequest(
   ctx: UseCaseContext,
-  storage: FileStorage,
   input: { transferId: string; fields: Record<string, unknown>; file: AdditionalAgreementFile | null },
 ): Promise<{ changeRequestId: string; documentId: string }> {
   const { transferId } = input;
@@ -147,9 +141,9 @@ export async function createChangeRequest(
       archived_at: null,
     })
     .execute();
-  const received = await receiveUpload(ctx.db, storage, documentId, input.file!.stream, { now });
+  const received = await receiveUpload({ ...ctx, now }, documentId, input.file!.stream);
   if (received.outcome !== "pending") {
-    await discardFile(ctx.db, storage, documentId, transferId);
+    await discardFile(ctx, documentId, transferId);
     const reason =
       received.outcome === "refused"
         ? `documents.${received.reason}`
@@ -214,7 +208,7 @@ export async function createChangeRequest(
       },
     });
   } catch (error) {
-    await discardFile(ctx.db, storage, documentId, transferId);
+    await discardFile(ctx, documentId, transferId);
     throw error;
   }
   return { changeRequestId, documentId };
@@ -306,7 +300,6 @@ export async function decideChangeRequest(
         ...(changes.purchasePrice !== undefined ? { purchase_price: changes.purchasePrice } : {}),
         ...(changes.entryDate !== undefined ? { entry_date: changes.entryDate } : {}),
         ...(changes.contractDate !== undefined ? { contract_date: changes.contractDate } : {}),
-        ...reviewAgain.patch(row),
       };
     },
     audit: ({ row }) => ({
@@ -333,9 +326,9 @@ export async function decideChangeRequest(
         .where("decision", "is", null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw alreadyDecided();
-      if (accept) await reviewAgain.write(trx, row, at);
     },
-    events: (row) => (accept ? reviewAgain.events(row) : []),
+    // Accepted values are what the automatic review compares: it runs again.
+    signals: accept ? ["reviewedFactsChanged"] : [],
   });
   return { decision: accept ? "Accepted" : "Rejected" };
 }

@@ -4,23 +4,15 @@ import {
   type AgreementExtraction,
   type AnalysisStatus,
 } from "../../integrations/document-analysis/types.server";
-import {
-  getPropertyManagerSystem,
-  isPropertyManagerError,
-  type PropertyManagerSystem,
-} from "../../integrations/property-managers/index.server";
+import { isPropertyManagerError } from "../../integrations/property-managers/index.server";
 import type { IdentifierType } from "~/lib/identifier";
 import type { TransferType } from "~/lib/transfer";
-import type { LivePublisher } from "../events.server";
-import { completeAutomaticReview, rerunAutomaticReview } from "../transfers/use-cases.server";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/policies.server";
+import { asSystem, type UseCaseContext } from "../core/context.server";
+import { completeAutomaticReview } from "./complete.server";
+import { rerunAutomaticReview } from "./again.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
 import { shareOf } from "../transfers/views.server";
-import {
-  runAutomaticReview,
-  type ReviewInput,
-  type ReviewOwner,
-  type ReviewParty,
-} from "./automatic-review.server";
+import { runAutomaticReview, type ReviewInput, type ReviewOwner, type ReviewParty } from "./checks.server";
 
 /**
  * Gathers what the automatic review compares (the application, the document analysis, the manager's owner
@@ -57,21 +49,19 @@ export class ReviewNotReadyError extends Error {
 }
 
 export interface ReviewRunOptions {
-  now: Date;
-  live?: LivePublisher;
   /** The last attempt reviews with what it has instead of waiting. */
   lastAttempt: boolean;
-  systemOf?: (providerId: string) => PropertyManagerSystem | null;
 }
 
 const STOPPED: readonly string[] = ["Aborting", "Aborted"];
 
 async function ownersFromManager(
+  ctx: UseCaseContext,
   providerId: string,
   objectId: string,
   options: ReviewRunOptions,
 ): Promise<ReviewOwner[] | null> {
-  const system = (options.systemOf ?? ((id) => getPropertyManagerSystem(id)))(providerId);
+  const system = ctx.propertyManagers.systemOf(providerId);
   if (!system) return null;
   try {
     const object = await system.getObject(objectId);
@@ -93,10 +83,11 @@ async function ownersFromManager(
 
 /** Everything the rules need, read for one transfer; null when the transfer is gone. */
 export async function loadReviewInput(
-  db: Db,
+  ctx: UseCaseContext,
   transferId: string,
   options: ReviewRunOptions,
 ): Promise<ReviewInput | null> {
+  const { db } = ctx;
   const row = await db.selectFrom("transfers").selectAll().where("id", "=", transferId).executeTakeFirst();
   if (!row) return null;
   const analysis = await readDocumentAnalysis(db, transferId);
@@ -129,7 +120,7 @@ export async function loadReviewInput(
       .limit(5)
       .execute(),
   ]);
-  const owners = await ownersFromManager(row.provider_id, row.object_id, options);
+  const owners = await ownersFromManager(ctx, row.provider_id, row.object_id, options);
   const reviewParties: ReviewParty[] = parties.map((p) => ({
     kind: p.kind as ReviewParty["kind"],
     identifierType: p.identifier_type as IdentifierType,
@@ -156,19 +147,20 @@ export async function loadReviewInput(
     analysis,
     owners,
     previousPrices: earlier.map((e) => e.purchase_price).filter((p): p is number => p !== null),
-    now: options.now,
+    now: ctx.now ?? new Date(),
   };
 }
 
 /** Reviews the transfer and stores the result (the AutomaticReview task ends). */
-export async function performAutomaticReview(db: Db, transferId: string, options: ReviewRunOptions) {
-  const input = await loadReviewInput(db, transferId, options);
+export async function performAutomaticReview(
+  ctx: UseCaseContext,
+  transferId: string,
+  options: ReviewRunOptions,
+) {
+  const input = await loadReviewInput(ctx, transferId, options);
   if (!input) return { outcome: "missing" as const };
   const checks = runAutomaticReview(input);
-  await completeAutomaticReview(
-    { db, actor: "system", now: options.now, live: options.live },
-    { transferId, checks },
-  );
+  await completeAutomaticReview(asSystem(ctx), { transferId, checks });
   return {
     outcome: "reviewed" as const,
     deviations: checks.filter((c) => c.result === "Deviation").map((c) => c.type),
@@ -185,21 +177,14 @@ const REVIEWED_CATEGORIES: readonly string[] = [
  * A document was verified (the verification job): when it is one the review reads, the review of its transfer runs
  * again (rerunAutomaticReview decides whether the transfer's status calls for one).
  */
-export async function reviewAfterVerifiedDocument(
-  db: Db,
-  documentId: string,
-  options: { now: Date; live?: LivePublisher },
-): Promise<boolean> {
-  const document = await db
+export async function reviewAfterVerifiedDocument(ctx: UseCaseContext, documentId: string): Promise<boolean> {
+  const document = await ctx.db
     .selectFrom("documents")
     .select(["transfer_id", "category", "status"])
     .where("id", "=", documentId)
     .executeTakeFirst();
   if (!document || document.status !== "UploadVerified" || !REVIEWED_CATEGORIES.includes(document.category))
     return false;
-  const rerun = await rerunAutomaticReview(
-    { db, actor: "system", now: options.now, live: options.live },
-    { transferId: document.transfer_id },
-  );
+  const rerun = await rerunAutomaticReview(asSystem(ctx), { transferId: document.transfer_id });
   return rerun !== null;
 }
