@@ -1,7 +1,5 @@
+import { DEFAULT_TENANT_ID, INDIVIDUALS_TENANT_ID } from "~/lib/tenants";
 import type { NewTenant, ManagementProvider } from "../schema.server";
-
-export const DEFAULT_TENANT_ID = "default";
-export const INDIVIDUALS_TENANT_ID = "individuals";
 
 export const providers: ManagementProvider[] = [
   {

@@ -169,9 +169,3 @@ export const officeMemberships: UserOfficesTable[] = [
   { user_id: "user-peter", office_id: "office-stadsbo-city", office_role: "Member" },
   { user_id: "user-anders", office_id: "office-nordhem-gbg", office_role: "Owner" },
 ];
-
-/** People the test BankID app can sign in as who have no user yet (first sign-in creates one). */
-export const newPeople = [
-  { personalNumber: "198201177451", givenName: "Nils", surname: "Nykvist" },
-  { personalNumber: "199403292866", givenName: "Ebba", surname: "Lindström" },
-];
