@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID, INDIVIDUALS_TENANT_ID } from "~/lib/tenants";
-import type { NewTenant, ManagementProvider } from "../schema.server";
+import type { NewTenant, ManagementProvider } from "../db/schema.server";
 
 export const providers: ManagementProvider[] = [
   {

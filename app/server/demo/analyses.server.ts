@@ -1,6 +1,6 @@
-import { analysedCategories } from "../../domain/documents/analysis.server";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../../domain/transfers/policies.server";
-import type { AgreementExtraction, ExtractedPerson } from "../../integrations/document-analysis/types.server";
+import { analysedCategories } from "../domain/documents/analysis.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../domain/transfers/policies.server";
+import type { AgreementExtraction, ExtractedPerson } from "../integrations/document-analysis/types.server";
 import { stockholmDateParts } from "~/lib/format";
 import type { TransferType } from "~/lib/transfer";
 import type { TransferSeedRows } from "./transfers.server";

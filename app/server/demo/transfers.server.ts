@@ -26,10 +26,10 @@ import {
   previousReviewStatusAfter,
   type ReviewStatus,
   type UseCase,
-} from "../../domain/transfers/lifecycle.server";
-import { REGISTRY_ASSOCIATIONS, REGISTRY_SEED } from "../../integrations/company-registry/index.server";
-import type { Db } from "../kysely.server";
-import type { Database } from "../schema.server";
+} from "../domain/transfers/lifecycle.server";
+import { REGISTRY_ASSOCIATIONS, REGISTRY_SEED } from "../integrations/company-registry/index.server";
+import type { Db } from "../db/kysely.server";
+import type { Database } from "../db/schema.server";
 import { makePdf } from "./pdf.server";
 import { seededAnalyses } from "./analyses.server";
 import { tenants } from "./tenants.server";

@@ -1,6 +1,6 @@
-import { DEMO_BOARD_PEOPLE, FORMER_BOARD_MEMBER } from "../../integrations/company-registry/index.server";
-import { DEFAULT_ACTIONS } from "../../domain/users.server";
-import type { NewUser, OfficesTable, UserOfficesTable } from "../schema.server";
+import { DEMO_BOARD_PEOPLE, FORMER_BOARD_MEMBER } from "../integrations/company-registry/index.server";
+import { DEFAULT_ACTIONS } from "../domain/users.server";
+import type { NewUser, OfficesTable, UserOfficesTable } from "../db/schema.server";
 
 /** Demo users for every role, feature and status (listed in the README with their personal numbers). */
 const created_at = "2026-01-01T00:00:00.000Z";
