@@ -169,3 +169,18 @@ export const officeMemberships: UserOfficesTable[] = [
   { user_id: "user-peter", office_id: "office-stadsbo-city", office_role: "Member" },
   { user_id: "user-anders", office_id: "office-nordhem-gbg", office_role: "Owner" },
 ];
+
+/** A demo user by id, with the names and the kind the builder needs. */
+export function demoUser(id: string) {
+  const found = demoUsers.find((u) => u.id === id);
+  if (!found) throw new Error(`No demo user ${id}`);
+  return {
+    id,
+    first: found.first_name,
+    last: found.last_name,
+    name: `${found.first_name} ${found.last_name}`,
+    isManager:
+      found.role === "PropertyManager" &&
+      !(JSON.parse(found.features ?? "[]") as string[]).includes("board_member"),
+  };
+}
