@@ -95,9 +95,28 @@ export default tseslint.config(
     ],
   ),
   layer(
-    ["app/server/db/**", "app/server/live/**", "app/server/jobs/**"],
-    "The database, live channel and jobs never import auth, the HTTP adapters or the routes (decision 015).",
+    ["app/server/db/**"],
+    "The database is underneath everything but the platform: it imports only the platform (decision 015).",
+    [
+      ...upward("domain"),
+      ...upward("auth"),
+      ...upward("web"),
+      ...upward("live"),
+      ...upward("jobs"),
+      ...upward("integrations"),
+      ...upward("demo"),
+      ...ROUTES_AND_UI,
+    ],
+  ),
+  layer(
+    ["app/server/live/**", "app/server/jobs/**"],
+    "The live channel and jobs never import auth, the HTTP adapters or the routes (decision 015).",
     [...upward("auth"), ...upward("web"), ...ROUTES_AND_UI],
+  ),
+  layer(
+    ["app/server/demo/**"],
+    "The demo seed writes through the database, the domain and the integrations; never auth, the web, the live channel, jobs, the routes or the UI.",
+    [...upward("auth"), ...upward("web"), ...upward("live"), ...upward("jobs"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/auth/**", "app/server/web/**"],

@@ -8,7 +8,7 @@ import path from "node:path";
 import * as z from "zod";
 import { openDatabase, type DbHandle } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import { applyRetention } from "~/server/domain/retention.server";
 import { createDiskStorage } from "~/server/integrations/storage/index.server";
 import { enqueueJob } from "~/server/context/job-queue.server";

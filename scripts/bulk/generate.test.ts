@@ -14,7 +14,7 @@ import {
 import { REGISTRY_ASSOCIATIONS } from "~/server/integrations/company-registry/index.server";
 import { freshPostgres, freshSqlite } from "../../tests/support/db";
 import { BULK_ID_PREFIX, generateBulk, type BulkResult } from "./generate";
-import { seed } from "../../app/server/db/seed/seed.server";
+import { seed } from "../../app/server/demo/seed.server";
 
 const NOW = new Date("2026-06-15T10:00:00.000Z");
 const DAY = 86_400_000;

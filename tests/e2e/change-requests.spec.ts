@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { makePdf } from "../../app/server/db/seed/pdf.server";
+import { makePdf } from "../../app/server/demo/pdf.server";
 import { addDays, todayInStockholm } from "../../app/lib/dates";
 import { formatDate, formatSek } from "../../app/lib/format";
 import { expect, test } from "./fixtures";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { FrameLocator, Page } from "@playwright/test";
-import { makePdf } from "../../app/server/db/seed/pdf.server";
+import { makePdf } from "../../app/server/demo/pdf.server";
 import { PEOPLE, phoneAnswers, type Person } from "./bankid";
 import { expect, test } from "./fixtures";
 import { tabTo } from "./keyboard";

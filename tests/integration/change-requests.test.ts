@@ -9,7 +9,7 @@ import * as rejectPage from "~/routes/transfers.$id.additionals_.changeRequests.
 import * as additionalsTab from "~/routes/transfers.$id.additionals";
 import * as acceptRoute from "~/routes/transfers.$id.additionals_.changeRequests.$requestId.accept";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import {
   createChangeRequest,
   decideChangeRequest,

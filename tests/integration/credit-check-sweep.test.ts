@@ -6,7 +6,7 @@ import { getDbHandle } from "~/server/db/db.server";
 import type { Db, DbKind } from "~/server/db/kysely.server";
 import type { JobState } from "~/server/db/schema.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import { collectCreditCheck, CollectCreditCheckSchema } from "~/server/domain/credit-checks/collect.server";
 import {
   COLLECT_CREDIT_CHECK_JOB,

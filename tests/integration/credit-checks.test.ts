@@ -5,7 +5,7 @@ import * as resultPage from "~/routes/transfers.$id.creditcheck.$orderId";
 import * as termsPage from "~/routes/transfers.$id.creditcheck.order";
 import { getDb } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import {
   collectCreditCheck,
   collectDelayMs,

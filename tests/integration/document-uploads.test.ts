@@ -6,7 +6,7 @@ import * as apiRequirements from "~/routes/api.core.transfers.$id.documentrequir
 import * as apiPropertyObjectDocument from "~/routes/api.core.propertyObjects.$id.documents.$documentId";
 import * as upload from "~/routes/api.uploads.$documentId";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import { expireStalledUploads, UPLOAD_TIMEOUT_MS } from "~/server/domain/documents/lifecycle.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { createJobRunner } from "~/server/jobs/runner.server";

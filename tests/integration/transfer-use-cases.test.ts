@@ -671,7 +671,7 @@ suite("transfer use cases on PostgreSQL", async () => {
     return null;
   }
   const { migrateToLatest } = await import("~/server/db/migrate.server");
-  const { seed } = await import("~/server/db/seed/seed.server");
+  const { seed } = await import("~/server/demo/seed.server");
   await migrateToLatest(pg.handle.db);
   await seed(pg.handle.db);
   return { handle: pg.handle, close: () => pg.drop() };

@@ -6,7 +6,7 @@ import * as proposedRoute from "~/routes/api.core.transfers.$id.application.prop
 import * as overviewRoute from "~/routes/transfers.$id.overview";
 import * as privateOverviewRoute from "~/routes/transfers.private.$id.overview";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import { generatePersonnummer } from "~/lib/personnummer";
 import type { OptionalDocumentsData, RequiredDocumentsData, ReviewData, WizardShellData } from "~/lib/wizard";
 import { saveApplication } from "~/server/domain/application/application.server";

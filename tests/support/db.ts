@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase, type DbHandle } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 
 /** A fresh, migrated and seeded in-memory SQLite database for one test file. */
 export async function freshSqlite(): Promise<DbHandle> {

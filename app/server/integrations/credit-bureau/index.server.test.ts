@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
 import { freshSqlite } from "../../../../tests/support/db";
-import { seedTransfers } from "../../db/seed/transfers.server";
+import { seedTransfers } from "../../demo/transfers.server";
 import {
   CreditBureauConfigError,
   CreditBureauSimulator,

@@ -10,7 +10,7 @@ import {
   type Payloads,
 } from "~/server/domain/core/events.server";
 import { freshSqlite } from "../../../../tests/support/db";
-import { seedTransfers } from "../../db/seed/transfers.server";
+import { seedTransfers } from "../../demo/transfers.server";
 import { searchPropertyObjects, type SearchEventName, type SearchEventPayloads } from "./search.server";
 import { PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import type { PropertyManagerSystem, PropertyObject, ProviderId } from "./types.server";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addFractions } from "~/lib/share";
 import type { DbHandle } from "~/server/db/kysely.server";
 import { freshSqlite } from "../../../../tests/support/db";
-import { seedTransfers } from "../../db/seed/transfers.server";
+import { seedTransfers } from "../../demo/transfers.server";
 import { REGISTRY_ASSOCIATIONS } from "../company-registry/index.server";
 import {
   derivedOwner,

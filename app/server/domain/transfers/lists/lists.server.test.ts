@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle, Db } from "~/server/db/kysely.server";
 import { FINAL_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPES, type TransferStatus } from "~/lib/transfer";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import { freshPostgres, freshSqlite } from "../../../../../tests/support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../../../../../tests/support/transfers";
 import type { Viewer } from "../facts.server";

@@ -1,7 +1,5 @@
-import type { NewTenant, ManagementProvider } from "../schema.server";
-
-export const DEFAULT_TENANT_ID = "default";
-export const INDIVIDUALS_TENANT_ID = "individuals";
+import { DEFAULT_TENANT_ID, INDIVIDUALS_TENANT_ID } from "~/lib/tenants";
+import type { NewTenant, ManagementProvider } from "../db/schema.server";
 
 export const providers: ManagementProvider[] = [
   {

@@ -1,4 +1,4 @@
-import type { Db } from "../kysely.server";
+import type { Db } from "../db/kysely.server";
 import { providers, tenants } from "./tenants.server";
 import { demoUsers, officeMemberships, offices } from "./users.server";
 import { seedTransfers } from "./transfers.server";

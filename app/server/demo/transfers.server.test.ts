@@ -22,7 +22,7 @@ import {
   type TransferStatus,
 } from "~/lib/transfer";
 import { REGISTRY_ASSOCIATIONS, REGISTRY_SEED } from "~/server/integrations/company-registry/index.server";
-import { freshPostgres, freshSqlite } from "../../../../tests/support/db";
+import { freshPostgres, freshSqlite } from "../../../tests/support/db";
 import { seed } from "./seed.server";
 import { seedTransfers } from "./transfers.server";
 

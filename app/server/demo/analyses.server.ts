@@ -1,9 +1,9 @@
-import { analysedCategories } from "../../domain/documents/analysis.server";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../../domain/transfers/rules.server";
-import type { AgreementExtraction, ExtractedPerson } from "../../integrations/document-analysis/types.server";
+import { analysedCategories } from "../domain/documents/analysis.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../domain/transfers/rules.server";
+import type { AgreementExtraction, ExtractedPerson } from "../integrations/document-analysis/types.server";
 import { stockholmDateParts } from "~/lib/format";
 import type { TransferType } from "~/lib/transfer";
-import type { TransferSeedRows } from "./transfers.server";
+import type { TransferSeedRows } from "./builder/rows.server";
 
 export interface SeedAnalysisRow {
   transfer_id: string;

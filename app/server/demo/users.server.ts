@@ -1,6 +1,6 @@
-import { DEMO_BOARD_PEOPLE, FORMER_BOARD_MEMBER } from "../../integrations/company-registry/index.server";
-import { DEFAULT_ACTIONS } from "../../domain/users.server";
-import type { NewUser, OfficesTable, UserOfficesTable } from "../schema.server";
+import { DEMO_BOARD_PEOPLE, FORMER_BOARD_MEMBER } from "../integrations/company-registry/index.server";
+import { DEFAULT_ACTIONS } from "../domain/users.server";
+import type { NewUser, OfficesTable, UserOfficesTable } from "../db/schema.server";
 
 /** Demo users for every role, feature and status (listed in the README with their personal numbers). */
 const created_at = "2026-01-01T00:00:00.000Z";
@@ -170,8 +170,17 @@ export const officeMemberships: UserOfficesTable[] = [
   { user_id: "user-anders", office_id: "office-nordhem-gbg", office_role: "Owner" },
 ];
 
-/** People the test BankID app can sign in as who have no user yet (first sign-in creates one). */
-export const newPeople = [
-  { personalNumber: "198201177451", givenName: "Nils", surname: "Nykvist" },
-  { personalNumber: "199403292866", givenName: "Ebba", surname: "Lindström" },
-];
+/** A demo user by id, with the names and the kind the builder needs. */
+export function demoUser(id: string) {
+  const found = demoUsers.find((u) => u.id === id);
+  if (!found) throw new Error(`No demo user ${id}`);
+  return {
+    id,
+    first: found.first_name,
+    last: found.last_name,
+    name: `${found.first_name} ${found.last_name}`,
+    isManager:
+      found.role === "PropertyManager" &&
+      !(JSON.parse(found.features ?? "[]") as string[]).includes("board_member"),
+  };
+}
