@@ -22,8 +22,8 @@ import { enqueueSlot, PERIODIC, runPeriodicNow } from "~/server/jobs/schedule.se
 import { startFreshApp } from "../support/app";
 import { freshPostgres } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * The credit-check sweep (decision 027, amendment): a Pending order left without a collect job to run — its chain
  * died, or the row was written outside the domain like the demo seed's — gets a new chain, on SQLite and (with

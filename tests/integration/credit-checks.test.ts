@@ -33,8 +33,8 @@ import {
 import { freshPostgres } from "../support/db";
 import { renderedPage } from "../support/render";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /** Issue 20 items 2 and 3: ordering credit checks per person, collecting them, and reading the result. */
 
 const ANNA = "199001011239"; // acquirer

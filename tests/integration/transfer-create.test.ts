@@ -18,6 +18,7 @@ import { freshPostgres } from "../support/db";
 import { WORLD, actorFor, buildWorld } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * Issue 15 item 5: createTransfer (manager) and createPrivateTransfer go through the transfer domain: scope
  * (another manager's object is missing), the lifecycle (Initiating → Initiated after the manager's case is opened,

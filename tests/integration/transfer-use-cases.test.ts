@@ -25,6 +25,7 @@ import { freshPostgres, freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 const NOW = new Date("2026-11-21T10:00:00Z");
 const ACQUIRER = "acq-1";
 
