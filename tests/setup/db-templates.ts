@@ -179,10 +179,13 @@ class Builder {
       }
     }
     fs.rmSync(this.root, { recursive: true, force: true });
-    if (changed.length > 0)
+    if (changed.length > 0) {
+      // Vitest reports an error thrown here but still exits with 0: the run fails through the exit code.
+      process.exitCode = 1;
       throw new Error(
         `A test changed a database template (tests/setup/db-templates.ts):\n${changed.join("\n")}`,
       );
+    }
   }
 }
 
