@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vit
 import { getDbHandle } from "~/server/db/db.server";
 import type { Db, DbKind } from "~/server/db/kysely.server";
 import type { JobState } from "~/server/db/schema.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/demo/seed.server";
 import { collectCreditCheck, CollectCreditCheckSchema } from "~/server/domain/credit-checks/collect.server";
 import {
   COLLECT_CREDIT_CHECK_JOB,
@@ -68,10 +66,8 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
       const handle = getDbHandle();
       backend = { db: handle.db, kind: handle.kind, drop: async () => undefined };
     } else {
-      const pg = await freshPostgres();
+      const pg = await freshPostgres("demo", { filesDir });
       if (!pg) return;
-      await migrateToLatest(pg.handle.db);
-      await seed(pg.handle.db, { filesDir });
       backend = { db: pg.handle.db, kind: pg.handle.kind, drop: () => pg.drop() };
     }
     await buildWorld(backend.db);

@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/demo/seed.server";
 import { getDb } from "~/server/db/db.server";
 import type { LivePublisher } from "~/server/domain/core/events.server";
 import {
@@ -294,10 +292,8 @@ describe("a private party creates a transfer of their own object", () => {
 describe("a double click on PostgreSQL, where two transactions really run at once", () => {
   let pg: Awaited<ReturnType<typeof freshPostgres>> = null;
   beforeAll(async () => {
-    pg = await freshPostgres();
+    pg = await freshPostgres("seeded");
     if (!pg) return;
-    await migrateToLatest(pg.handle.db);
-    await seed(pg.handle.db);
     await buildWorld(pg.handle.db);
   });
   afterAll(async () => {
