@@ -50,6 +50,11 @@ const EnvSchema = z.object({
   CREDIT_BUREAU_TIMEOUT_MS: z.string().optional(),
   CREDIT_BUREAU_LATENCY_MS: z.string().optional(),
   CREDIT_BUREAU_DOWN: z.string().optional(),
+  /**
+   * For test servers: how often (seconds) the pages that refresh themselves while background work runs do so (the
+   * Dokument tab, Granskning, the wizard's analysis wait, a new account's wait); unset, each keeps its own interval.
+   */
+  PAGE_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Log each database query that took at least this many ms (0: all); unset: none. */
