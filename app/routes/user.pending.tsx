@@ -10,7 +10,6 @@ import { redirectToLogin } from "~/server/web/api.server";
 import { safeRedirect } from "~/server/platform/http.server";
 import { getT } from "~/server/platform/i18n.server";
 import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
-import { usePageRefreshSeconds } from "~/ui/page-refresh";
 import { pageTitle } from "~/ui/page-title";
 
 export const PENDING_POLL_MS = 5000;
@@ -43,15 +42,14 @@ export default function PendingUserPage() {
   const { state, r, name } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const pollMs = usePageRefreshSeconds(PENDING_POLL_MS / 1000) * 1000;
   useEffect(() => {
     if (state === "active") {
       const timer = window.setTimeout(() => window.location.assign(r), 3000);
       return () => window.clearTimeout(timer);
     }
-    const timer = window.setInterval(() => revalidator.revalidate(), pollMs);
+    const timer = window.setInterval(() => revalidator.revalidate(), PENDING_POLL_MS);
     return () => window.clearInterval(timer);
-  }, [state, r, revalidator, pollMs]);
+  }, [state, r, revalidator]);
 
   if (state === "active") {
     return (
@@ -71,7 +69,7 @@ export default function PendingUserPage() {
   return (
     <div className="page page--narrow">
       <noscript>
-        <meta httpEquiv="refresh" content={String(pollMs / 1000)} />
+        <meta httpEquiv="refresh" content={String(PENDING_POLL_MS / 1000)} />
       </noscript>
       <h1>{state === "inactive" ? t("pending.titleInactive") : t("pending.titleCreating")}</h1>
       <p role="status">{state === "inactive" ? t("pending.textInactive") : t("pending.textCreating")}</p>

@@ -51,8 +51,8 @@ const EnvSchema = z.object({
   CREDIT_BUREAU_LATENCY_MS: z.string().optional(),
   CREDIT_BUREAU_DOWN: z.string().optional(),
   /**
-   * For test servers: how often (seconds) the pages that refresh themselves while background work runs do so (the
-   * Dokument tab, Granskning, the wizard's analysis wait, a new account's wait); unset, each keeps its own interval.
+   * For test servers: how often (seconds) the pages that wait for an analysis refresh themselves (Granskning while
+   * the automatic review runs, the wizard's wait for the document analysis); unset, each keeps its own interval.
    */
   PAGE_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** Connections in the PostgreSQL pool. */

@@ -9,7 +9,6 @@ import type { DocumentView, TransferReview } from "~/schemas/transfer-views";
 import { BoardDocumentList, DocumentTable, RemoveConfirmation } from "~/ui/documents/DocumentList";
 import { ErrorSummary } from "~/ui/error-summary";
 import { FileInput, Select } from "~/ui/forms";
-import { usePageRefreshSeconds } from "~/ui/page-refresh";
 import { ReviewHeader, type ReviewTab } from "~/ui/review/ReviewHeader";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
@@ -53,8 +52,7 @@ export function DocumentsTab({ data }: { data: DocumentsTabData }) {
     ["documentVerified", "documentRejected", "documentUploadTimeout", "transferSummaryDocumentUpdated"],
     refresh,
   );
-  const refreshSeconds = usePageRefreshSeconds(PENDING_REFRESH_SECONDS);
-  useInterval(pending, refreshSeconds * 1000, refresh);
+  useInterval(pending, PENDING_REFRESH_SECONDS * 1000, refresh);
   const single = categories.length === 1 ? categories[0]!.value : undefined;
   const [uploadForm, uploadFields] = usePageForm(UploadFormClientSchema, {
     id: "upload",
@@ -72,7 +70,7 @@ export function DocumentsTab({ data }: { data: DocumentsTabData }) {
       {pending ? (
         // Without JavaScript the page reloads itself while a document is verified; with it, live events do.
         <noscript>
-          <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+          <meta httpEquiv="refresh" content={String(PENDING_REFRESH_SECONDS)} />
         </noscript>
       ) : null}
       <ErrorSummary form={uploadForm} order={["category", "file"]} />
