@@ -43,7 +43,7 @@ export const test = base.extend<Fixtures>({
 
   expectNoA11yViolations: async ({ page, javaScriptEnabled }, use, testInfo) => {
     await use(async (target = page) => {
-      const results = await audit(target, javaScriptEnabled !== false);
+      const results = await axeResults(target, { javaScript: javaScriptEnabled !== false });
       const summary = results.violations.map((v) => ({
         id: v.id,
         impact: v.impact,
@@ -61,12 +61,7 @@ export const test = base.extend<Fixtures>({
 });
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const AXE_OPTIONS: RunOptions = {
-  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-  // The product's only frames are the BankID status frames, inside <noscript> (decision 032): decision.spec.ts
-  // audits them as documents of their own.
-  iframes: false,
-};
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /**
  * axe on the page the test has, as it is now: the same document, never loaded again, so with what the server answered
@@ -79,10 +74,20 @@ const AXE_OPTIONS: RunOptions = {
  * (window.stop, which stops its frames' too) and started again afterwards by putting the meta elements back, so the
  * page refreshes itself as before, a little later.
  */
-async function audit(page: Page, javaScript: boolean): Promise<AxeResults> {
+export async function axeResults(
+  page: Page,
+  { javaScript, disableRules = [] }: { javaScript: boolean; disableRules?: string[] },
+): Promise<AxeResults> {
+  const options: RunOptions = {
+    runOnly: { type: "tag", values: AXE_TAGS },
+    rules: Object.fromEntries(disableRules.map((rule) => [rule, { enabled: false }])),
+    // The product's only frames are the BankID status frames, inside <noscript> (decision 032): decision.spec.ts
+    // audits them as documents of their own.
+    iframes: false,
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await auditDocument(page, javaScript);
+      return await auditDocument(page, javaScript, options);
     } catch (error) {
       // The page's own refresh came first (between the look for it and window.stop): audit the new document.
       if (attempt === 3 || !/Execution context was destroyed/.test(String(error))) throw error;
@@ -91,7 +96,7 @@ async function audit(page: Page, javaScript: boolean): Promise<AxeResults> {
   }
 }
 
-async function auditDocument(page: Page, javaScript: boolean): Promise<AxeResults> {
+async function auditDocument(page: Page, javaScript: boolean, options: RunOptions): Promise<AxeResults> {
   const refreshing =
     !javaScript && (await page.evaluate(() => document.querySelector('meta[http-equiv="refresh" i]') !== null));
   if (refreshing) await page.evaluate(() => window.stop());
@@ -113,7 +118,7 @@ async function auditDocument(page: Page, javaScript: boolean): Promise<AxeResult
     }
     return await page.evaluate(
       (options) => (window as unknown as { axe: { run: typeof run } }).axe.run(document, options),
-      AXE_OPTIONS,
+      options,
     );
   } finally {
     if (refreshing) {
