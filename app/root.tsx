@@ -28,7 +28,7 @@ import { FormAwareMeta } from "./ui/FormAwareMeta";
 import { Header } from "./ui/Header";
 import { LiveStatus } from "./islands/LiveStatus";
 import { MessageCounter } from "./islands/MessageCounter";
-import { headerMessageCount } from "./server/domain/transfers/messages.server";
+import { headerMessageCount } from "./server/domain/messages/messages.server";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
@@ -74,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       settings: {
         showDevFeatures: env.showDevFeatures,
         monitoring: env.MONITORING_CONNECTION_STRING ?? null,
+        pageRefreshSeconds: env.PAGE_REFRESH_SECONDS ?? null,
       },
     },
     { headers: combineHeaders(toastHeaders) },

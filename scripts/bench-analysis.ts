@@ -1,6 +1,6 @@
 // npx tsx scripts/bench-analysis.ts [runs] — the document analysis of one seeded purchase agreement and its
 // membership application (pdf.js text and the parser), cold and warm, in milliseconds.
-import { buildTransferSeed } from "~/server/db/seed/transfers.server";
+import { buildTransferSeed } from "~/server/demo/transfers.server";
 import { analyseDocuments } from "~/server/integrations/document-analysis/analyse.server";
 
 const runs = Number(process.argv[2] ?? 50);

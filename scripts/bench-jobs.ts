@@ -8,10 +8,10 @@ import path from "node:path";
 import * as z from "zod";
 import { openDatabase, type DbHandle } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import { applyRetention } from "~/server/domain/retention.server";
 import { createDiskStorage } from "~/server/integrations/storage/index.server";
-import { enqueueJob } from "~/server/jobs/queue.server";
+import { enqueueJob } from "~/server/context/job-queue.server";
 import { defineJob } from "~/server/jobs/registry.server";
 import { createJobRunner, DEFAULT_POLL_MS } from "~/server/jobs/runner.server";
 
@@ -139,7 +139,7 @@ async function retentionPurge(handle: DbHandle, dir: string) {
       .execute();
   }
   const t0 = performance.now();
-  const report = await applyRetention(db, storage, { now: new Date() });
+  const report = await applyRetention({ db, storage, now: new Date() });
   const seconds = (performance.now() - t0) / 1000;
   const erased = report.items.filter((i) => i.id.startsWith("bench-doc-")).length;
   return {

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase, type DbHandle } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import { registerFoundObjects } from "~/server/domain/transfers/objects.server";
 import { searchPropertyObjects } from "~/server/integrations/property-managers/search.server";
 import {

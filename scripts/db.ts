@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { getDbHandle } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import { getEnv } from "~/server/platform/env.server";
 
 const command = process.argv[2];

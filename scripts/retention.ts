@@ -18,7 +18,7 @@ if (Number.isNaN(now.getTime())) {
 const { db, destroy } = getDbHandle();
 try {
   await migrateToLatest(db);
-  const report = await applyRetention(db, getStorage(), { now, dryRun: values["dry-run"] });
+  const report = await applyRetention({ db, storage: getStorage(), now }, { dryRun: values["dry-run"] });
   for (const item of report.items) {
     console.log(
       [item.rule.padEnd(20), item.entity.padEnd(16), item.id, item.transferId, item.detail]

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { openDatabase, sqliteFile } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { generateBulk } from "./bulk/generate";
-import { isSeeded, seed } from "~/server/db/seed/seed.server";
+import { isSeeded, seed } from "~/server/demo/seed.server";
 import { getEnv } from "~/server/platform/env.server";
 
 const USAGE =

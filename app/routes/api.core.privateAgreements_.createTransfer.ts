@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
+import { notFound } from "~/server/domain/core/errors.server";
 import { isPrivateParty } from "~/server/domain/transfers/scope.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import {

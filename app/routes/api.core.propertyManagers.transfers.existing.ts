@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { possibleDuplicates } from "~/server/domain/transfers/duplicates.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { svT } from "~/server/platform/i18n.server";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
 import { actorFor, badRequest, objectIdFor, type FieldErrors } from "~/server/web/create-api.server";

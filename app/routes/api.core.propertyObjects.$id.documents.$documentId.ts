@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { documentForViewer } from "~/server/domain/documents/access.server";
 import { documentLinkAnswer } from "~/server/web/documents.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
+import { notFound } from "~/server/domain/core/errors.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { runApi } from "~/server/web/transfer-api.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { creditCheckOrderBody, getCreditCheckResult } from "~/server/domain/credit-checks/result.server";
-import { DomainError } from "~/server/domain/transfers/errors.server";
+import { DomainError } from "~/server/domain/core/errors.server";
 import { runApi, viewContext } from "~/server/web/transfer-api.server";
 
 /**

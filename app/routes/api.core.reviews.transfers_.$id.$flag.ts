@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
 import { readJsonBody } from "~/server/platform/body.server";
+import { type UseCaseResult } from "~/server/domain/core/pipeline.server";
 import {
   markPartsNotified,
   markSaleStopped,
   markUnderInvestigation,
   removeSaleStop,
   removeUnderInvestigation,
-  type UseCaseContext,
-  type UseCaseResult,
-} from "~/server/domain/transfers/use-cases.server";
+} from "~/server/domain/transfers/actions.server";
+import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { runApi, contextForActor } from "~/server/web/transfer-api.server";
 
 const FLAGS: Record<string, (ctx: UseCaseContext, input: unknown) => Promise<UseCaseResult>> = {

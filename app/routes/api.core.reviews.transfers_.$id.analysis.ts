@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
 import { readJsonBody } from "~/server/platform/body.server";
-import { analysisTab } from "~/server/domain/review/views.server";
-import { forbidden, notFound } from "~/server/domain/transfers/errors.server";
-import { acceptDeviations } from "~/server/domain/transfers/use-cases.server";
+import { analysisTab } from "~/server/domain/automatic-review/views.server";
+import { forbidden, notFound } from "~/server/domain/core/errors.server";
+import { acceptDeviations } from "~/server/domain/automatic-review/accept-deviations.server";
 import { contextForActor, runApi, viewContext } from "~/server/web/transfer-api.server";
 
 /**

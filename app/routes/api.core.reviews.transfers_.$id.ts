@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
-import { getTransferForReview } from "~/server/domain/transfers/views.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
+import { getTransferForReview } from "~/server/domain/review/views.server";
+import { notFound } from "~/server/domain/core/errors.server";
 import { runApi, viewContext } from "~/server/web/transfer-api.server";
 
 /** GET api/core/reviews/transfers/{id}: the transfer for review (spec 02 §3), scoped to the user. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { readJsonBody } from "~/server/platform/body.server";
-import { sendToMembershipReview } from "~/server/domain/transfers/use-cases.server";
+import { sendToMembershipReview } from "~/server/domain/transfers/actions.server";
 import { runApi, contextForActor } from "~/server/web/transfer-api.server";
 
 /** POST api/core/reviews/transfers/sendToMembershipReview, body {transferId}. */

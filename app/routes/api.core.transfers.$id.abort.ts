@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/server/web/api.server";
-import { abortTransfer } from "~/server/domain/transfers/use-cases.server";
+import { abortTransfer } from "~/server/domain/transfers/actions.server";
 import { runApi, contextForActor } from "~/server/web/transfer-api.server";
 
 /** POST api/core/transfers/{id}/abort: the transfer goes to Aborting while the abort task runs. */

@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { createAnswerDocument, removeAnswerDocument } from "~/server/domain/supplements/supplements.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { uploadUrlFor } from "~/server/web/documents.server";
 import { jsonObject } from "~/server/web/supplements-api.server";
@@ -16,18 +15,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const requestId = params.requestId ?? "";
   if (request.method === "DELETE") {
     return runApi(request, (actor) =>
-      removeAnswerDocument(contextForActor(actor), getStorage(), { transferId, requestId }),
+      removeAnswerDocument(contextForActor(actor), { transferId, requestId }),
     );
   }
   if (request.method !== "POST") return methodNotAllowed("POST, DELETE");
   return runApi(request, async (actor) => {
     const body = await jsonObject(request);
+    const ctx = contextForActor(actor);
     const created = await createAnswerDocument(
-      contextForActor(actor),
+      ctx,
       { transferId, requestId, fileName: body.fileName },
       "awaitingPut",
     );
-    const uploadUrl = await uploadUrlFor(getStorage(), created.documentId, created.storageKey);
+    const uploadUrl = await uploadUrlFor(ctx.storage, created.documentId, created.storageKey);
     return json(
       { id: created.documentId, uploadUrl, status: "UploadNotStarted" },
       { status: 201, headers: { "Cache-Control": "no-store" } },

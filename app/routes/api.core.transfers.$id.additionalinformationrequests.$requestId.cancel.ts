@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { cancelSupplementRequest } from "~/server/domain/transfers/use-cases.server";
+import { cancelSupplementRequest } from "~/server/domain/supplements/requests.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { supplementOf } from "~/server/web/supplements-api.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";
-import { DomainError } from "~/server/domain/transfers/errors.server";
+import { DomainError } from "~/server/domain/core/errors.server";
 
 /** DELETE …/additionalinformationrequests/{requestId}/cancel (spec 02 §7): cancel an open request. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createSupplementRequest } from "~/server/domain/supplements/supplements.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
-import { listSupplements } from "~/server/domain/transfers/views.server";
+import { notFound } from "~/server/domain/core/errors.server";
+import { listSupplements } from "~/server/domain/supplements/views.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { jsonObject } from "~/server/web/supplements-api.server";
 import { contextForActor, runApi, viewContext } from "~/server/web/transfer-api.server";

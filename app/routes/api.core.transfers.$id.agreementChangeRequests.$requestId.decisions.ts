@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { decideChangeRequest } from "~/server/domain/transfers/change-requests.server";
+import { decideChangeRequest } from "~/server/domain/change-requests/change-requests.server";
 import { readJsonBody } from "~/server/platform/body.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { possibleChangeRequest } from "~/server/domain/transfers/change-requests.server";
+import { possibleChangeRequest } from "~/server/domain/change-requests/change-requests.server";
 import { svT } from "~/server/platform/i18n.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";
 

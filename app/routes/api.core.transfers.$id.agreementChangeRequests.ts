@@ -1,9 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
-import { createChangeRequest } from "~/server/domain/transfers/change-requests.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
-import { listChangeRequests } from "~/server/domain/transfers/views.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
+import { createChangeRequest } from "~/server/domain/change-requests/change-requests.server";
+import { notFound } from "~/server/domain/core/errors.server";
+import { listChangeRequests } from "~/server/domain/change-requests/views.server";
 import { mediaType, refuse } from "~/server/platform/body.server";
 import { readUploadForm } from "~/server/platform/multipart.server";
 import { apiValidationError, methodNotAllowed } from "~/server/web/api.server";
@@ -30,9 +29,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const transferId = params.id ?? "";
   return runApi(request, async (actor) => {
     const ctx = contextForActor(actor);
-    const storage = getStorage();
     const outcome = await readUploadForm(request, MAX_UPLOAD_BYTES + 1024 * 1024, (fields, file) =>
-      createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(fields), file }),
+      createChangeRequest(ctx, { transferId, fields: fieldsOf(fields), file }),
     );
     if (outcome.fields === null) {
       const tooLarge = apiValidationError(additionalAgreementTooLarge());
@@ -40,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const created =
       outcome.file ??
-      (await createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(outcome.fields), file: null }));
+      (await createChangeRequest(ctx, { transferId, fields: fieldsOf(outcome.fields), file: null }));
     return json(
       { id: created.changeRequestId, additionalAgreementId: created.documentId },
       { status: 201, headers: { "Cache-Control": "no-store" } },

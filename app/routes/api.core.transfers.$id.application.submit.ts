@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJsonBody } from "~/server/platform/body.server";
-import { submitApplication } from "~/server/domain/transfers/use-cases.server";
+import { submitApplication } from "~/server/domain/application/submit.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { runApplicationApi, versionOf } from "~/server/web/application-api.server";
 import { contextForActor } from "~/server/web/transfer-api.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { documentRequirements } from "~/server/domain/documents/uploads.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
+import { notFound } from "~/server/domain/core/errors.server";
 import { findScopedTransfer } from "~/server/domain/transfers/scope.server";
 import type { TransferType } from "~/lib/transfer";
 import { methodNotAllowed } from "~/server/web/api.server";

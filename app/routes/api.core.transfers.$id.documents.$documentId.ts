@@ -2,11 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { documentForViewer } from "~/server/domain/documents/access.server";
 import { documentLinkAnswer } from "~/server/web/documents.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
+import { notFound } from "~/server/domain/core/errors.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";
 import { removeDocument } from "~/server/domain/documents/uploads.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 
 /**
  * GET api/core/transfers/{id}/documents/{documentId} (spec 02 §7): a redirect to the document's short-lived signed
@@ -29,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
   return runApi(request, async (actor) => {
-    const removed = await removeDocument(contextForActor(actor), getStorage(), {
+    const removed = await removeDocument(contextForActor(actor), {
       transferId: params.id ?? "",
       documentId: params.documentId ?? "",
     });

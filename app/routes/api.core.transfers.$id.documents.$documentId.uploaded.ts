@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { documentForViewer } from "~/server/domain/documents/access.server";
 import { confirmStoredUpload } from "~/server/domain/documents/uploads.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
+import { notFound } from "~/server/domain/core/errors.server";
 import { getDb } from "~/server/db/db.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { runApi } from "~/server/web/transfer-api.server";
+import { contextForActor } from "~/server/web/transfer-api.server";
 
 /**
  * POST api/core/transfers/{id}/documents/{documentId}/uploaded: our addition to spec 02 §7 for S3 storage, where
@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const db = getDb();
     const document = await documentForViewer(db, actor.viewer, params.id ?? "", params.documentId ?? "");
     if (!document) throw notFound();
-    await confirmStoredUpload(db, getStorage(), document.id);
+    await confirmStoredUpload(contextForActor(actor), document.id);
     const row = await db
       .selectFrom("documents")
       .select("status")

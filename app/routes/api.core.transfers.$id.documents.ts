@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createDocument } from "~/server/domain/documents/uploads.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
-import { listDocuments } from "~/server/domain/transfers/views.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
+import { notFound } from "~/server/domain/core/errors.server";
+import { listDocuments } from "~/server/domain/documents/views.server";
 import { readJsonBody } from "~/server/platform/body.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { contextForActor, runApi, viewContext } from "~/server/web/transfer-api.server";
@@ -27,13 +26,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return runApi(request, async (actor) => {
     const body = (await readJsonBody(request)) as Record<string, unknown> | null;
     const input = typeof body === "object" && body !== null ? body : {};
-    const storage = getStorage();
+    const ctx = contextForActor(actor);
     const created = await createDocument(
-      contextForActor(actor),
+      ctx,
       { transferId: params.id ?? "", fileName: input.fileName, category: input.category },
       "awaitingPut",
     );
-    const uploadUrl = await uploadUrlFor(storage, created.documentId, created.storageKey);
+    const uploadUrl = await uploadUrlFor(ctx.storage, created.documentId, created.storageKey);
     return json(
       { id: created.documentId, uploadUrl, status: "UploadNotStarted" },
       { status: 201, headers: { "Cache-Control": "no-store" } },

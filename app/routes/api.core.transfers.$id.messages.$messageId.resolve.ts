@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { setMessageResolved } from "~/server/domain/transfers/messages.server";
+import { setMessageResolved } from "~/server/domain/messages/messages.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { notFound } from "~/server/domain/transfers/errors.server";
-import { messageRecipientsOf } from "~/server/domain/transfers/views.server";
+import { notFound } from "~/server/domain/core/errors.server";
+import { messageRecipientsOf } from "~/server/domain/messages/views.server";
 import { runApi, viewContext } from "~/server/web/transfer-api.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { notFound } from "~/server/domain/transfers/errors.server";
-import { postMessage } from "~/server/domain/transfers/messages.server";
-import { listMessages } from "~/server/domain/transfers/views.server";
+import { notFound } from "~/server/domain/core/errors.server";
+import { postMessage } from "~/server/domain/messages/messages.server";
+import { listMessages } from "~/server/domain/messages/views.server";
 import { readJsonBody } from "~/server/platform/body.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { contextForActor, runApi, viewContext } from "~/server/web/transfer-api.server";

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { readJsonBody } from "~/server/platform/body.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
-import { addNote } from "~/server/domain/transfers/use-cases.server";
-import { listNotes } from "~/server/domain/transfers/views.server";
+import { notFound } from "~/server/domain/core/errors.server";
+import { addNote } from "~/server/domain/notes/add-note.server";
+import { listNotes } from "~/server/domain/notes/views.server";
 import { runApi, contextForActor, viewContext } from "~/server/web/transfer-api.server";
 
 /** GET api/core/transfers/{id}/notes: the notes of the user's side, newest first. */

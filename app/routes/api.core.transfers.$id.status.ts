@@ -1,7 +1,7 @@
 import { methodNotAllowed } from "~/server/web/api.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
-import { notFound } from "~/server/domain/transfers/errors.server";
+import { notFound } from "~/server/domain/core/errors.server";
 import { findScopedTransfer } from "~/server/domain/transfers/scope.server";
 import { runApi } from "~/server/web/transfer-api.server";
 

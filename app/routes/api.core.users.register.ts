@@ -10,7 +10,7 @@ import { getDb } from "~/server/db/db.server";
 import { provisionUser } from "~/server/domain/provisioning.server";
 import { getUserById, registerUser } from "~/server/domain/users.server";
 import { getT } from "~/server/platform/i18n.server";
-import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
+import { requestContext } from "~/server/context/request.server";
 
 /** POST api/core/users/register: firstName, lastName, email, agreedUponTerms, for a Pending user. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   if (!(await registerUser(db, user.id, parsed.data)))
     return apiError(409, svT()("common:errors.alreadyRegistered"));
-  await provisionUser(db, getCompanyRegistry(), user.id);
+  await provisionUser(requestContext("system"), user.id);
   const updated = await getUserById(db, user.id);
   return json(updated ? userJson(updated) : null);
 }

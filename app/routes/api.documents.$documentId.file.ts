@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadFileName } from "~/schemas/documents";
 import { getDb } from "~/server/db/db.server";
 import { storedDocument } from "~/server/domain/documents/access.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 import { svT } from "~/server/platform/i18n.server";
 import { verifyLink } from "~/server/platform/signed-links.server";
 import { methodNotAllowed } from "~/server/web/api.server";
+import { requestContext } from "~/server/context/request.server";
 
 function refuse(status: 403 | 404, text: string): Response {
   return new Response(text, {
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!document || !document.storage_key || document.data_erased_at || document.status !== "UploadVerified") {
     return refuse(404, t("review:document.notFoundTitle"));
   }
-  const body = await getStorage().get(document.storage_key);
+  const body = await requestContext("system").storage.get(document.storage_key);
   if (!body) return refuse(404, t("review:document.notFoundTitle"));
   const name = downloadFileName(document.file_name);
   const disposition = url.searchParams.has("download") ? "attachment" : "inline";

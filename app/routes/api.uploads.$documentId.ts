@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { receiveUpload, refuseUpload, uploadFileName } from "~/server/domain/documents/uploads.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 import { drainableBody } from "~/server/platform/body.server";
 import { svT } from "~/server/platform/i18n.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { verifyLink } from "~/server/platform/signed-links.server";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
 import { declaresTooMuch, refusedUploadResponse } from "~/server/web/documents.server";
+import { requestContext } from "~/server/context/request.server";
 
 /**
  * The upload URL of the JavaScript flow with disk storage (spec 02 §7: "the file then goes by PUT to the upload
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A refused file stops being stored at once; the rest of the body is read and dropped (bounded) so that the
   // client gets the 413 or 400 instead of a reset connection.
   const body = drainableBody(request.body, 2 * MAX_UPLOAD_BYTES);
-  const received = await receiveUpload(db, getStorage(), documentId, body.stream);
+  const received = await receiveUpload(requestContext("system"), documentId, body.stream);
   if (received.outcome !== "pending") await body.drain();
   switch (received.outcome) {
     case "pending":

@@ -8,7 +8,7 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import * as z from "zod";
-import { bankId, endUserIp, loginOrderIdOf } from "~/server/auth/login-flow.server";
+import { endUserIp, loginOrderIdOf } from "~/server/auth/login-flow.server";
 import { admitSignInStart } from "~/server/auth/sign-in-throttle.server";
 import { getDb } from "~/server/db/db.server";
 import { cancelLogin, LoginStartError, startLogin } from "~/server/domain/login.server";
@@ -21,6 +21,7 @@ import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
+import { requestContext } from "~/server/context/request.server";
 
 export const handle = { showFooter: true };
 
@@ -51,14 +52,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
-  const client = bankId();
+  const ctx = requestContext("system");
   const previous = await loginOrderIdOf(request);
-  if (previous) await cancelLogin(db, client, previous);
+  if (previous) await cancelLogin(ctx, previous);
   const returnTo = safeRedirect(submission.value.r, "/");
   const tenant = await resolveTenant(db, request);
   let orderId: string;
   try {
-    orderId = await startLogin(db, client, {
+    orderId = await startLogin(ctx, {
       tenantId: tenant.id,
       returnTo,
       device: submission.value.device,

@@ -7,15 +7,15 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bankId, loginOrderIdOf } from "~/server/auth/login-flow.server";
+import { loginOrderIdOf } from "~/server/auth/login-flow.server";
 import { waitForLogin } from "~/server/auth/login-wait.server";
-import { getDb } from "~/server/db/db.server";
 import { cancelLogin } from "~/server/domain/login.server";
 import { getT } from "~/server/platform/i18n.server";
 import { BankIdWait } from "~/islands/BankIdWait";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
+import { requestContext } from "~/server/context/request.server";
 
 export const handle = { showFooter: true };
 
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return handleIntent(await readPageForm(request), {
     cancel: async () => {
       const orderId = await loginOrderIdOf(request);
-      if (orderId) await cancelLogin(getDb(), bankId(), orderId);
+      if (orderId) await cancelLogin(requestContext("system"), orderId);
       return redirect("/login", 303);
     },
   });

@@ -5,7 +5,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { createTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
 import { possibleDuplicates } from "~/server/domain/transfers/duplicates.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { searchObjects } from "~/server/domain/transfers/objects.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return null;
     try {
       const outcome = await searchObjects(
-        db,
+        ctx,
         {
           searchId: crypto.randomUUID(),
           query: { identifier: identifierOf(submission.value) },

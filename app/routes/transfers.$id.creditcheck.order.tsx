@@ -7,7 +7,7 @@ import { personDisplayName } from "~/lib/person";
 import { CreditCheckTermsSchema } from "~/schemas/credit-check";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { orderCreditCheck, rejectedReasonKey } from "~/server/domain/credit-checks/orders.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { notFoundPage, reviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";

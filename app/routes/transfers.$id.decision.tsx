@@ -16,7 +16,7 @@ import {
   startDecision,
   type DecisionKind,
 } from "~/server/domain/decision/signing.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { mediaType } from "~/server/platform/body.server";
 import { getT } from "~/server/platform/i18n.server";
 import {
@@ -121,12 +121,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const transferId = params.id ?? "";
   const kind = kindOf(request);
   if (!kind) throw notFoundPage();
+  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
   let fields: FormData;
   let file = null;
   let fileErrors: Record<string, string[]> = {};
   let status = 400;
   if (mediaType(request) === "multipart/form-data") {
-    const upload = await readDecisionUpload(request);
+    const upload = await readDecisionUpload(request, ctx.storage);
     file = upload.file;
     if (upload.fileError) {
       fileErrors = { decisionDocument: [fileErrorKey(upload.fileError)] };
@@ -152,10 +153,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return json({ result, ongoing: (options.status ?? 400) === 409 }, { status: options.status ?? status });
   };
   if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
-    await discardDecisionFile(file);
+    await discardDecisionFile(ctx.storage, file);
     return reply(fileErrors);
   }
-  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
   const overview = reviewPath("review", transferId, "overview");
   try {
     const result = await startDecision(
@@ -172,7 +172,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       303,
     );
   } catch (error) {
-    await discardDecisionFile(file);
+    await discardDecisionFile(ctx.storage, file);
     if (error instanceof SignStartError) {
       return reply({}, { formErrors: [`bankid:${error.rfa}`], status: 503 });
     }

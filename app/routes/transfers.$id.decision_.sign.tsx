@@ -9,7 +9,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
 import { cancelDecision } from "~/server/domain/decision/signing.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { getT } from "~/server/platform/i18n.server";
 import { decisionBackOf, signingEnvFor, signingStepOfPage, signMessage } from "~/server/web/decision.server";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";

@@ -9,20 +9,20 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoteFormSchema, TransferActionFormSchema } from "~/schemas/transfer";
 import { recentWatchers, recordWatching } from "~/server/live/activity.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
+import { type UseCaseResult } from "~/server/domain/core/pipeline.server";
 import {
   abortTransfer,
-  addNote,
   markPartsNotified,
   markSaleStopped,
   markUnderInvestigation,
   removeSaleStop,
   removeUnderInvestigation,
   sendToMembershipReview,
-  type UseCaseContext,
-  type UseCaseResult,
-} from "~/server/domain/transfers/use-cases.server";
-import { listNotes } from "~/server/domain/transfers/views.server";
+} from "~/server/domain/transfers/actions.server";
+import { addNote } from "~/server/domain/notes/add-note.server";
+import type { UseCaseContext } from "~/server/domain/core/context.server";
+import { listNotes } from "~/server/domain/notes/views.server";
 import { svT } from "~/server/platform/i18n.server";
 import { notFoundPage, overviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { domainErrorText, domainKey, contextForActor } from "~/server/web/transfer-api.server";

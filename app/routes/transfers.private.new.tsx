@@ -5,7 +5,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
 import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { searchObjects } from "~/server/domain/transfers/objects.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
@@ -20,6 +20,7 @@ import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
 import { PrivateNewTransferPage } from "~/ui/new-transfer/PrivateNewTransferPage";
 import { pageTitle } from "~/ui/page-title";
+import { requestContext } from "~/server/context/request.server";
 
 /**
  * /transfers/private/new (spec 03 §2.3, issue 15): a private party's own property objects, found by their own
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let outcome;
   try {
     outcome = await searchObjects(
-      db,
+      requestContext("system"),
       {
         searchId: crypto.randomUUID(),
         query: { identifier: { type: "SocialSecurityNumber", value: user.personalNumber } },

@@ -9,8 +9,8 @@ import { getUserById } from "~/server/domain/users.server";
 import { redirectToLogin } from "~/server/web/api.server";
 import { safeRedirect } from "~/server/platform/http.server";
 import { getT } from "~/server/platform/i18n.server";
-import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
 import { pageTitle } from "~/ui/page-title";
+import { requestContext } from "~/server/context/request.server";
 
 export const PENDING_POLL_MS = 5000;
 
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/user/register?r=${encodeURIComponent(r)}`);
   if (user.status === "Pending") {
     // Provisioning that could not finish (registry unreachable) is tried again on each poll.
-    await provisionUser(getDb(), getCompanyRegistry(), user.id);
+    await provisionUser(requestContext("system"), user.id);
     user = (await getUserById(getDb(), user.id)) ?? user;
   }
   const t = await getT(request);

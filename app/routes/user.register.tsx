@@ -17,7 +17,6 @@ import { provisionUser } from "~/server/domain/provisioning.server";
 import { registerUser } from "~/server/domain/users.server";
 import { safeRedirect } from "~/server/platform/http.server";
 import { getT } from "~/server/platform/i18n.server";
-import { getCompanyRegistry } from "~/server/integrations/company-registry/index.server";
 import { legalDocument } from "~/server/web/legal.server";
 import { commitSession } from "~/server/platform/session.server";
 import { redirectWithToast } from "~/server/web/toast.server";
@@ -28,6 +27,7 @@ import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 import { LegalDocument } from "~/ui/LegalDocument";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
+import { requestContext } from "~/server/context/request.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnregisteredUser(request);
@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
       try {
         if (!(await registerUser(db, user.id, submission.value)))
           throw new Error("user was registered meanwhile");
-        await provisionUser(db, getCompanyRegistry(), user.id);
+        await provisionUser(requestContext("system"), user.id);
       } catch (error) {
         console.error(error);
         return formError(submission, { formErrors: ["toast.userRegistrationFailed"], status: 503 });

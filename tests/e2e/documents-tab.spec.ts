@@ -1,7 +1,10 @@
 import type { Page } from "@playwright/test";
-import { makePdf } from "../../app/server/db/seed/pdf.server";
+import { makePdf } from "../../app/server/demo/pdf.server";
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
+
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * Issue 14: the Dokument tab in both projects — upload a PDF (a multipart post without JavaScript, the same form

@@ -1,6 +1,9 @@
-import { makePdf } from "../../app/server/db/seed/pdf.server";
+import { makePdf } from "../../app/server/demo/pdf.server";
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
+
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * Issue 17: the private party's own transfer page, in both projects. Elin Sandberg sells her Lärkan apartment

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { makePdf } from "../../app/server/db/seed/pdf.server";
+import { makePdf } from "../../app/server/demo/pdf.server";
 import { expect, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";

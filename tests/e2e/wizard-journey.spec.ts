@@ -1,8 +1,11 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { makePdf } from "../../app/server/db/seed/pdf.server";
+import { makePdf } from "../../app/server/demo/pdf.server";
 import { expect, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
+
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * Issue 16 item 9: the application wizard in both projects, with axe on every step. Viktor and Lina Hallberg own

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as adminJobs from "~/routes/admin.jobs";
 import { getDb } from "~/server/db/db.server";
 import { jobsOf } from "~/server/jobs/admin.server";
-import { enqueueJob } from "~/server/jobs/queue.server";
+import { enqueueJob } from "~/server/context/job-queue.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /** The operators' job page (issue 13): only OPERATORS see it; a dead job can be run again, nothing else. */

@@ -12,14 +12,15 @@ import {
   saveApplication,
   setTransferType,
   validateForSubmission,
-  type ApplicationContext,
 } from "~/server/domain/application/application.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import type { UseCaseContext } from "~/server/domain/core/context.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { isManagerUnavailable, readManagerFacts } from "~/server/domain/application/manager.server";
 import { PropertyManagerError } from "~/server/integrations/property-managers/index.server";
 import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { addDocument } from "../support/documents";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 const context = { clientIp: "192.0.2.10" };
 const NOW = new Date("2026-11-26T10:00:00Z");
@@ -155,8 +156,8 @@ async function snapshot(id: string) {
   return { transfer, parties };
 }
 
-async function domainContext(userId: string): Promise<ApplicationContext> {
-  return { db: getDb(), actor: await actorFor(getDb(), userId), now: NOW };
+async function domainContext(userId: string): Promise<UseCaseContext> {
+  return buildUseCaseContext(getDb(), await actorFor(getDb(), userId), { now: NOW });
 }
 
 beforeAll(async () => {
@@ -716,14 +717,18 @@ describe("submission", () => {
 
 describe("the manager's system", () => {
   it("is needed for the rules: when it does not answer, the application cannot be read or saved", async () => {
-    const ctx: ApplicationContext = {
+    const ctx: UseCaseContext = {
       ...(await domainContext("user-maria")),
-      managerSystemOf: (providerId) => ({
-        providerId,
-        searchObjects: () => Promise.reject(new Error("unused")),
-        createTransferCase: () => Promise.reject(new Error("unused")),
-        getObject: () => Promise.reject(new PropertyManagerError(providerId, "unavailable", "down")),
-      }),
+      propertyManagers: {
+        systemOf: (providerId) => ({
+          providerId,
+          searchObjects: () => Promise.reject(new Error("unused")),
+          createTransferCase: () => Promise.reject(new Error("unused")),
+          getObject: () => Promise.reject(new PropertyManagerError(providerId, "unavailable", "down")),
+        }),
+        search: () => Promise.reject(new Error("unused")),
+        cacheable: false,
+      },
     };
     await expect(getApplication(ctx, "app-5")).rejects.toSatisfy(isManagerUnavailable);
     await expect(
@@ -739,7 +744,8 @@ describe("the manager's system", () => {
 describe("the manager's answer", () => {
   it("is kept for a minute per object, and read fresh for a submission", async () => {
     const object = { provider_id: "simpleko", object_id: WORLD.objectA };
-    const first = await readManagerFacts(object);
+    const managers = buildUseCaseContext(getDb(), "system").propertyManagers;
+    const first = await readManagerFacts(object, managers);
     expect(first.owners.map((o) => o.share)).toEqual([
       { numerator: 1, denominator: 2 },
       { numerator: 1, denominator: 2 },
@@ -755,11 +761,11 @@ describe("the manager's answer", () => {
       },
       [{ kind: "Transferor", identifier_value: SARA, owner_share_numerator: 1, owner_share_denominator: 1 }],
     );
-    expect(await readManagerFacts(object)).toEqual(first);
-    const fresh = await readManagerFacts(object, undefined, { fresh: true });
+    expect(await readManagerFacts(object, managers)).toEqual(first);
+    const fresh = await readManagerFacts(object, managers, { fresh: true });
     expect(fresh.owners).toEqual([
       expect.objectContaining({ identifier: { type: "SocialSecurityNumber", value: SARA } }),
     ]);
-    expect(await readManagerFacts(object, undefined, { now: Date.now() + 61_000 })).toEqual(fresh);
+    expect(await readManagerFacts(object, managers, { now: Date.now() + 61_000 })).toEqual(fresh);
   });
 });

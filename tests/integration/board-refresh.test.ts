@@ -3,7 +3,7 @@ import { homeOf } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { BoardRefreshError, refreshBoards } from "~/server/domain/board-refresh.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
-import { getTransferForReview } from "~/server/domain/transfers/views.server";
+import { getTransferForReview } from "~/server/domain/review/views.server";
 import { getUserById } from "~/server/domain/users.server";
 import { getCompanyRegistrySimulator } from "~/server/integrations/company-registry/index.server";
 import { svT } from "~/server/platform/i18n.server";
@@ -40,7 +40,7 @@ afterAll(() => registry.reset());
 
 describe("the daily board refresh", () => {
   it("on the demo data the seats and the registry agree: a refresh changes nothing", async () => {
-    const result = await refreshBoards(getDb(), registry, NOW);
+    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW });
     expect(result.people).toBeGreaterThanOrEqual(4);
     expect({
       added: result.added,
@@ -64,7 +64,7 @@ describe("the daily board refresh", () => {
 
     const [seat] = await registry.boardEngagements(ERIK);
     registry.endEngagement(ERIK, seat!.organisationNumber, "2026-01-01");
-    const result = await refreshBoards(getDb(), registry, NOW);
+    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW });
     expect(result).toMatchObject({ removed: 1, left: 1, added: 0, joined: 0 });
 
     const after = await boardsOf("user-erik");
@@ -84,13 +84,13 @@ describe("the daily board refresh", () => {
       givenName: "Göran",
       surname: "Ekdahl",
     });
-    const result = await refreshBoards(getDb(), registry, NOW);
+    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW });
     expect(result).toMatchObject({ added: 1, joined: 1, removed: 0, left: 0 });
     const goran = await boardsOf("user-goran");
     expect(goran.user.features).toContain("board_member");
     expect(goran.viewer.boardAssociationIds.length).toBe(1);
     expect(goran.home).toBe("/transfers");
-    expect(await refreshBoards(getDb(), registry, NOW)).toMatchObject({
+    expect(await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW })).toMatchObject({
       added: 0,
       removed: 0,
       joined: 0,
@@ -102,7 +102,9 @@ describe("the daily board refresh", () => {
     const karinBefore = await boardsOf("user-karin");
     registry.simulateOutage(true);
     try {
-      const error = await refreshBoards(getDb(), registry, NOW).catch((e: unknown) => e);
+      const error = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(BoardRefreshError);
       expect((error as BoardRefreshError).result.failed.length).toBe(
         (error as BoardRefreshError).result.people,

@@ -9,13 +9,17 @@ import * as rejectPage from "~/routes/transfers.$id.additionals_.changeRequests.
 import * as additionalsTab from "~/routes/transfers.$id.additionals";
 import * as acceptRoute from "~/routes/transfers.$id.additionals_.changeRequests.$requestId.accept";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
-import { createChangeRequest, decideChangeRequest } from "~/server/domain/transfers/change-requests.server";
-import { DomainError } from "~/server/domain/transfers/errors.server";
-import type { UseCaseContext } from "~/server/domain/transfers/use-cases.server";
+import { makePdf } from "~/server/demo/pdf.server";
+import {
+  createChangeRequest,
+  decideChangeRequest,
+} from "~/server/domain/change-requests/change-requests.server";
+import { DomainError } from "~/server/domain/core/errors.server";
+import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { actorFor, buildWorld, insertTransfer, WORLD } from "../support/transfers";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * Issue 18 item 3: agreement change requests. The property manager asks for a change of price, entry date or
@@ -95,14 +99,14 @@ function apiDecide(transferId: string, requestId: string, cookie: string, body: 
 
 async function ctxFor(userId: string): Promise<UseCaseContext> {
   const db = getDb();
-  return { db, actor: await actorFor(db, userId) };
+  return buildUseCaseContext(db, await actorFor(db, userId));
 }
 
 const body = (stream: string | Uint8Array) =>
   new Blob([stream as BlobPart]).stream() as ReadableStream<Uint8Array>;
 
 async function create(transferId: string, fields: Record<string, string>, userId = "user-maria") {
-  return createChangeRequest(await ctxFor(userId), getStorage(), {
+  return createChangeRequest(await ctxFor(userId), {
     transferId,
     fields,
     file: { fileName: "Tilläggsavtal.pdf", stream: body(pdf) },

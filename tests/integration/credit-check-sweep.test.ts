@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vit
 import { getDbHandle } from "~/server/db/db.server";
 import type { Db, DbKind } from "~/server/db/kysely.server";
 import type { JobState } from "~/server/db/schema.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
 import { collectCreditCheck, CollectCreditCheckSchema } from "~/server/domain/credit-checks/collect.server";
 import {
   COLLECT_CREDIT_CHECK_JOB,
@@ -22,6 +20,7 @@ import { enqueueSlot, PERIODIC, runPeriodicNow } from "~/server/jobs/schedule.se
 import { startFreshApp } from "../support/app";
 import { freshPostgres } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * The credit-check sweep (decision 027, amendment): a Pending order left without a collect job to run — its chain
@@ -67,10 +66,8 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
       const handle = getDbHandle();
       backend = { db: handle.db, kind: handle.kind, drop: async () => undefined };
     } else {
-      const pg = await freshPostgres();
+      const pg = await freshPostgres("demo", { filesDir });
       if (!pg) return;
-      await migrateToLatest(pg.handle.db);
-      await seed(pg.handle.db, { filesDir });
       backend = { db: pg.handle.db, kind: pg.handle.kind, drop: () => pg.drop() };
     }
     await buildWorld(backend.db);
@@ -142,9 +139,13 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
   /** A Pending order placed through the domain: the order and its first job. */
   async function ordered(db: Db, now = new Date(), transferId?: string, person = ANNA): Promise<string> {
     const id = transferId ?? (await newTransfer(db));
-    const outcome = await orderCreditCheck({ db, actor: await actorFor(db, "user-karin"), now }, id, {
-      identifier: { type: "SocialSecurityNumber", value: person },
-    });
+    const outcome = await orderCreditCheck(
+      buildUseCaseContext(db, await actorFor(db, "user-karin"), { now }),
+      id,
+      {
+        identifier: { type: "SocialSecurityNumber", value: person },
+      },
+    );
     if (!("orderId" in outcome)) throw new Error(`not ordered: ${outcome.rejectedReasons.join()}`);
     return outcome.orderId;
   }
@@ -216,14 +217,15 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
     // The first chain: poll 0 placed the order and enqueued poll 1, which then failed every attempt.
     const first = await collectJobs(db, orderId);
     expect(
-      await collectCreditCheck(db, slow, CollectCreditCheckSchema.parse(JSON.parse(first[0]!.payload)), {
-        now: clock,
-      }),
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: slow } }),
+        CollectCreditCheckSchema.parse(JSON.parse(first[0]!.payload)),
+      ),
     ).toMatchObject({ outcome: "later", reason: "Pending", nextPoll: 1 });
     await settle(db, collectDedupeKey(orderId, 0), "done");
     await settle(db, collectDedupeKey(orderId, 1), "dead");
 
-    const outcome = await sweepCreditChecks(db, "slot-b", clock);
+    const outcome = await sweepCreditChecks(buildUseCaseContext(db, "system", { now: clock }), "slot-b");
     expect(outcome.swept).toBeGreaterThanOrEqual(1);
     const chain = sweepChain("slot-b");
     const started = (await collectJobs(db, orderId)).filter((j) => j.state === "queued");
@@ -232,7 +234,12 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
     expect(payload).toEqual({ orderId, chain, poll: 0, bureauOrderId: null, placedAgain: 0 });
 
     // Poll 0 of the new chain: still Pending at the bureau, so poll 1 is enqueued under the chain's own key.
-    expect(await collectCreditCheck(db, slow, payload, { now: clock })).toMatchObject({
+    expect(
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: slow } }),
+        payload,
+      ),
+    ).toMatchObject({
       outcome: "later",
       reason: "Pending",
       nextPoll: 1,
@@ -244,10 +251,15 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
     expect(nextPayload).toMatchObject({ chain, poll: 1, bureauOrderId: expect.stringMatching(/^SIM-/) });
 
     // Alive again: a later sweep leaves it alone; the next poll gets the answer.
-    await sweepCreditChecks(db, "slot-b2", clock);
+    await sweepCreditChecks(buildUseCaseContext(db, "system", { now: clock }), "slot-b2");
     expect(await collectJobs(db, orderId)).toHaveLength(4);
     clock = new Date(clock.getTime() + 3_500);
-    expect(await collectCreditCheck(db, slow, nextPayload, { now: clock })).toEqual({
+    expect(
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: slow } }),
+        nextPayload,
+      ),
+    ).toEqual({
       outcome: "final",
       status: "Success",
     });
@@ -257,7 +269,7 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
   it("leaves an order alone while its job is queued or running, even under a lease that ran out", async (ctx) => {
     const { db } = on(ctx);
     const orderId = await ordered(db);
-    await sweepCreditChecks(db, "slot-c", new Date());
+    await sweepCreditChecks(buildUseCaseContext(db, "system", { now: new Date() }), "slot-c");
     expect(await collectJobs(db, orderId)).toHaveLength(1);
 
     await db
@@ -265,7 +277,7 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
       .set({ state: "running", locked_by: "gone", locked_until: new Date(Date.now() - 60_000).toISOString() })
       .where("dedupe_key", "=", collectDedupeKey(orderId, 0))
       .execute();
-    await sweepCreditChecks(db, "slot-c2", new Date());
+    await sweepCreditChecks(buildUseCaseContext(db, "system", { now: new Date() }), "slot-c2");
     expect(await collectJobs(db, orderId)).toHaveLength(1);
   });
 
@@ -275,7 +287,7 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
     const anna = await ordered(db, new Date(), transferId, ANNA);
     const yusuf = await ordered(db, new Date(), transferId, YUSUF);
     await settle(db, collectDedupeKey(anna, 0), "dead");
-    await sweepCreditChecks(db, "slot-d", new Date());
+    await sweepCreditChecks(buildUseCaseContext(db, "system", { now: new Date() }), "slot-d");
     expect((await collectJobs(db, anna)).map((j) => [j.dedupe_key, j.state])).toEqual([
       [collectDedupeKey(anna, 0), "dead"],
       [collectDedupeKey(anna, 0, sweepChain("slot-d")), "queued"],
@@ -291,8 +303,12 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
     await settle(db, collectDedupeKey(orderId, 0), "dead");
     const chain = sweepChain("slot-e");
 
-    expect((await sweepCreditChecks(db, "slot-e", new Date())).swept).toBeGreaterThanOrEqual(1);
-    expect(await sweepCreditChecks(db, "slot-e", new Date())).toEqual({ stranded: 0, swept: 0 });
+    expect(
+      (await sweepCreditChecks(buildUseCaseContext(db, "system", { now: new Date() }), "slot-e")).swept,
+    ).toBeGreaterThanOrEqual(1);
+    expect(await sweepCreditChecks(buildUseCaseContext(db, "system", { now: new Date() }), "slot-e")).toEqual(
+      { stranded: 0, swept: 0 },
+    );
     expect((await collectJobs(db, orderId)).map((j) => j.dedupe_key)).toEqual([
       collectDedupeKey(orderId, 0),
       collectDedupeKey(orderId, 0, chain),
@@ -300,11 +316,13 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
 
     // The slot's own chain died as well (an operator's retry of the sweep job runs the same slot again).
     await settle(db, collectDedupeKey(orderId, 0, chain), "dead");
-    const again = await sweepCreditChecks(db, "slot-e", new Date());
+    const again = await sweepCreditChecks(buildUseCaseContext(db, "system", { now: new Date() }), "slot-e");
     expect(again.stranded).toBeGreaterThanOrEqual(1);
     expect(again.swept).toBe(0);
     expect(await collectJobs(db, orderId)).toHaveLength(2);
-    expect((await sweepCreditChecks(db, "slot-e2", new Date())).swept).toBe(1);
+    expect(
+      (await sweepCreditChecks(buildUseCaseContext(db, "system", { now: new Date() }), "slot-e2")).swept,
+    ).toBe(1);
     expect(await collectJobs(db, orderId)).toHaveLength(3);
   });
 });

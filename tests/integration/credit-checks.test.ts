@@ -4,8 +4,6 @@ import * as resultApi from "~/routes/api.core.reviews.$transferId.creditchecks.$
 import * as resultPage from "~/routes/transfers.$id.creditcheck.$orderId";
 import * as termsPage from "~/routes/transfers.$id.creditcheck.order";
 import { getDb } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
 import {
   collectCreditCheck,
   collectDelayMs,
@@ -13,7 +11,7 @@ import {
   CollectCreditCheckSchema,
 } from "~/server/domain/credit-checks/collect.server";
 import { COLLECT_CREDIT_CHECK_JOB, orderCreditCheck } from "~/server/domain/credit-checks/orders.server";
-import type { EventName, LivePublisher } from "~/server/domain/events.server";
+import type { EventName, LivePublisher } from "~/server/domain/core/events.server";
 import {
   CreditBureauSimulator,
   creditReportSchema,
@@ -33,6 +31,7 @@ import {
 import { freshPostgres } from "../support/db";
 import { renderedPage } from "../support/render";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /** Issue 20 items 2 and 3: ordering credit checks per person, collecting them, and reading the result. */
 
@@ -232,8 +231,8 @@ describe("ordering a credit check (POST api/core/reviews/{transferId}/creditchec
     const id = await newTransfer();
     const db = getDb();
     const [a, b] = await Promise.all([
-      orderCreditCheck({ db, actor: await actorFor(db, "user-karin") }, id, pnr(ANNA)),
-      orderCreditCheck({ db, actor: await actorFor(db, "user-erik") }, id, pnr(ANNA)),
+      orderCreditCheck(buildUseCaseContext(db, await actorFor(db, "user-karin")), id, pnr(ANNA)),
+      orderCreditCheck(buildUseCaseContext(db, await actorFor(db, "user-erik")), id, pnr(ANNA)),
     ]);
     const outcomes = [a, b].map((o) => ("orderId" in o ? "ordered" : o.rejectedReasons.join()));
     expect(outcomes.sort()).toEqual(["orderAlreadyPresent", "ordered"]);
@@ -243,16 +242,20 @@ describe("ordering a credit check (POST api/core/reviews/{transferId}/creditchec
   it("after a failed check (Error) the person can be checked anew", async () => {
     const id = await newTransfer();
     const db = getDb();
-    await orderCreditCheck({ db, actor: await actorFor(db, "user-karin") }, id, pnr(ANNA));
+    await orderCreditCheck(buildUseCaseContext(db, await actorFor(db, "user-karin")), id, pnr(ANNA));
     const row = (await ordersOf(id))[0]!;
     await db.updateTable("credit_check_orders").set({ status: "Error" }).where("id", "=", row.id).execute();
-    const again = await orderCreditCheck({ db, actor: await actorFor(db, "user-karin") }, id, pnr(ANNA));
+    const again = await orderCreditCheck(
+      buildUseCaseContext(db, await actorFor(db, "user-karin")),
+      id,
+      pnr(ANNA),
+    );
     expect("orderId" in again).toBe(true);
     expect((await ordersOf(id)).map((o) => o.status)).toEqual(["Error", "Pending"]);
   });
 
   it("on PostgreSQL, ten orders at once for one person make exactly one", async (ctx) => {
-    const pg = await freshPostgres();
+    const pg = await freshPostgres("seeded");
     if (!pg) {
       console.warn("SKIPPED: PostgreSQL credit check race (set TEST_DATABASE_URL to a reachable server)");
       ctx.skip();
@@ -260,14 +263,12 @@ describe("ordering a credit check (POST api/core/reviews/{transferId}/creditchec
     }
     try {
       const db = pg.handle.db;
-      await migrateToLatest(db);
-      await seed(db);
       await buildWorld(db);
       await insertTransfer(db, { id: "pg-1", objectId: WORLD.objectA }, [{ identifier_value: ANNA }]);
       const actors = [await actorFor(db, "user-karin"), await actorFor(db, "user-erik")];
       const outcomes = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          orderCreditCheck({ db, actor: actors[i % 2]! }, "pg-1", pnr(ANNA)),
+          orderCreditCheck(buildUseCaseContext(db, actors[i % 2]!), "pg-1", pnr(ANNA)),
         ),
       );
       expect(outcomes.filter((o) => "orderId" in o)).toHaveLength(1);
@@ -357,7 +358,7 @@ describe("collecting the result (the creditCheck.collect job)", () => {
     const id = await newTransfer();
     const db = getDb();
     const outcome = await orderCreditCheck(
-      { db, actor: await actorFor(db, "user-karin"), now: clock },
+      buildUseCaseContext(db, await actorFor(db, "user-karin"), { now: clock }),
       id,
       pnr(personalNumber),
     );
@@ -373,10 +374,10 @@ describe("collecting the result (the creditCheck.collect job)", () => {
     const { transferId, orderId } = await placed();
     const live = recorder();
     const db = getDb();
-    const first = await collectCreditCheck(db, bureau, CollectCreditCheckSchema.parse({ orderId }), {
-      now: clock,
-      live,
-    });
+    const first = await collectCreditCheck(
+      buildUseCaseContext(db, "system", { now: clock, live, ports: { creditBureau: bureau } }),
+      CollectCreditCheckSchema.parse({ orderId }),
+    );
     expect(first).toMatchObject({ outcome: "later", reason: "Pending", nextPoll: 1 });
     const jobs = await collectJobs(orderId);
     const next = jobs.find((j) => j.dedupe_key?.endsWith(":1"))!;
@@ -387,7 +388,10 @@ describe("collecting the result (the creditCheck.collect job)", () => {
     expect(live.events).toEqual([]);
 
     later(3_500);
-    const done = await collectCreditCheck(db, bureau, nextPayload, { now: clock, live });
+    const done = await collectCreditCheck(
+      buildUseCaseContext(db, "system", { now: clock, live, ports: { creditBureau: bureau } }),
+      nextPayload,
+    );
     expect(done).toEqual({ outcome: "final", status: "Success" });
     const [order] = await ordersOf(transferId);
     expect(order!.status).toBe("Success");
@@ -408,7 +412,12 @@ describe("collecting the result (the creditCheck.collect job)", () => {
       },
     ]);
     // The same job again (a crash before it settled): nothing is written twice.
-    expect(await collectCreditCheck(db, bureau, nextPayload, { now: clock, live })).toEqual({
+    expect(
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, live, ports: { creditBureau: bureau } }),
+        nextPayload,
+      ),
+    ).toEqual({
       outcome: "alreadyFinal",
     });
     expect(live.events).toHaveLength(1);
@@ -418,23 +427,32 @@ describe("collecting the result (the creditCheck.collect job)", () => {
     const { transferId, orderId } = await placed();
     const db = getDb();
     bureau.down = true;
-    const down = await collectCreditCheck(db, bureau, CollectCreditCheckSchema.parse({ orderId }), {
-      now: clock,
-    });
+    const down = await collectCreditCheck(
+      buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: bureau } }),
+      CollectCreditCheckSchema.parse({ orderId }),
+    );
     expect(down).toMatchObject({ outcome: "later", reason: "unavailable", nextPoll: 1 });
     expect((await ordersOf(transferId))[0]!.status).toBe("Pending");
     let payload = CollectCreditCheckSchema.parse(
       JSON.parse((await collectJobs(orderId)).find((j) => j.dedupe_key?.endsWith(":1"))!.payload),
     );
     later(60_000);
-    const stillDown = await collectCreditCheck(db, bureau, payload, { now: clock });
+    const stillDown = await collectCreditCheck(
+      buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: bureau } }),
+      payload,
+    );
     expect(stillDown).toMatchObject({ outcome: "later", reason: "unavailable", nextPoll: 2 });
     payload = CollectCreditCheckSchema.parse(
       JSON.parse((await collectJobs(orderId)).find((j) => j.dedupe_key?.endsWith(":2"))!.payload),
     );
     bureau.down = false;
     // Placed once the bureau is back, then Pending for its latency, then the answer.
-    expect(await collectCreditCheck(db, bureau, payload, { now: clock })).toMatchObject({
+    expect(
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: bureau } }),
+        payload,
+      ),
+    ).toMatchObject({
       outcome: "later",
       reason: "Pending",
     });
@@ -442,7 +460,12 @@ describe("collecting the result (the creditCheck.collect job)", () => {
       JSON.parse((await collectJobs(orderId)).find((j) => j.dedupe_key?.endsWith(":3"))!.payload),
     );
     later(5_000);
-    expect(await collectCreditCheck(db, bureau, payload, { now: clock })).toEqual({
+    expect(
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: bureau } }),
+        payload,
+      ),
+    ).toEqual({
       outcome: "final",
       status: "Success",
     });
@@ -451,12 +474,20 @@ describe("collecting the result (the creditCheck.collect job)", () => {
   it("an order the bureau forgot (its restart) is placed again, then collected", async () => {
     const { transferId, orderId } = await placed();
     const db = getDb();
-    await collectCreditCheck(db, bureau, CollectCreditCheckSchema.parse({ orderId }), { now: clock });
+    await collectCreditCheck(
+      buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: bureau } }),
+      CollectCreditCheckSchema.parse({ orderId }),
+    );
     const payload = CollectCreditCheckSchema.parse(
       JSON.parse((await collectJobs(orderId)).find((j) => j.dedupe_key?.endsWith(":1"))!.payload),
     );
     const restarted = new CreditBureauSimulator({ latencyMs: 0, now: () => clock });
-    expect(await collectCreditCheck(db, restarted, payload, { now: clock })).toMatchObject({
+    expect(
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: restarted } }),
+        payload,
+      ),
+    ).toMatchObject({
       outcome: "later",
       reason: "placedAgain",
     });
@@ -464,7 +495,12 @@ describe("collecting the result (the creditCheck.collect job)", () => {
       JSON.parse((await collectJobs(orderId)).find((j) => j.dedupe_key?.endsWith(":2"))!.payload),
     );
     expect(again).toMatchObject({ bureauOrderId: null, placedAgain: 1 });
-    expect(await collectCreditCheck(db, restarted, again, { now: clock })).toMatchObject({
+    expect(
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: restarted } }),
+        again,
+      ),
+    ).toMatchObject({
       outcome: "final",
       status: "Success",
     });
@@ -477,12 +513,8 @@ describe("collecting the result (the creditCheck.collect job)", () => {
     const protectedOrder = await placed(PROTECTED);
     expect(
       await collectCreditCheck(
-        db,
-        quick,
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: quick } }),
         CollectCreditCheckSchema.parse({ orderId: protectedOrder.orderId }),
-        {
-          now: clock,
-        },
       ),
     ).toMatchObject({ outcome: "final", status: "SuccessWithoutResult" });
 
@@ -493,17 +525,19 @@ describe("collecting the result (the creditCheck.collect job)", () => {
       .where("id", "=", aborted.transferId)
       .execute();
     expect(
-      await collectCreditCheck(db, quick, CollectCreditCheckSchema.parse({ orderId: aborted.orderId }), {
-        now: clock,
-      }),
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: quick } }),
+        CollectCreditCheckSchema.parse({ orderId: aborted.orderId }),
+      ),
     ).toMatchObject({ outcome: "final", status: "Cancelled" });
 
     const slow = await placed();
     later(COLLECT_GIVE_UP_MS + 1_000);
     expect(
-      await collectCreditCheck(db, bureau, CollectCreditCheckSchema.parse({ orderId: slow.orderId }), {
-        now: clock,
-      }),
+      await collectCreditCheck(
+        buildUseCaseContext(db, "system", { now: clock, ports: { creditBureau: bureau } }),
+        CollectCreditCheckSchema.parse({ orderId: slow.orderId }),
+      ),
     ).toMatchObject({ outcome: "final", status: "Error" });
   });
 });
@@ -513,15 +547,16 @@ describe("the result (page and GET api/core/reviews/{id}/creditchecks/{orderId}/
     const id = await newTransfer();
     const db = getDb();
     const outcome = await orderCreditCheck(
-      { db, actor: await actorFor(db, "user-erik") },
+      buildUseCaseContext(db, await actorFor(db, "user-erik")),
       id,
       pnr(personalNumber),
     );
     if (!("orderId" in outcome)) throw new Error("not ordered");
     const quick = new CreditBureauSimulator({ latencyMs: 0, nameOf: namesFromDatabase(() => db) });
-    await collectCreditCheck(db, quick, CollectCreditCheckSchema.parse({ orderId: outcome.orderId }), {
-      now: new Date(),
-    });
+    await collectCreditCheck(
+      buildUseCaseContext(db, "system", { now: new Date(), ports: { creditBureau: quick } }),
+      CollectCreditCheckSchema.parse({ orderId: outcome.orderId }),
+    );
     return { transferId: id, orderId: outcome.orderId };
   }
 
@@ -578,7 +613,11 @@ describe("the result (page and GET api/core/reviews/{id}/creditchecks/{orderId}/
   it("a pending order's page says the report is being fetched; a collected one shows the report", async () => {
     const id = await newTransfer();
     const db = getDb();
-    const outcome = await orderCreditCheck({ db, actor: await actorFor(db, "user-erik") }, id, pnr(ANNA));
+    const outcome = await orderCreditCheck(
+      buildUseCaseContext(db, await actorFor(db, "user-erik")),
+      id,
+      pnr(ANNA),
+    );
     if (!("orderId" in outcome)) throw new Error("not ordered");
     expect(await headings(id, outcome.orderId, karin, 1)).toEqual(["Kreditupplysning: Anna Svensson"]);
     expect(await headings(id, outcome.orderId, karin, 2)).toEqual(["Hämtar kreditupplysning ..."]);

@@ -12,10 +12,11 @@ import {
   type SigningEnv,
   type StartDecisionInput,
 } from "~/server/domain/decision/signing.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
-import type { UseCaseContext } from "~/server/domain/transfers/use-cases.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
+import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 const ERIK = { personalNumber: "197509025172", givenName: "Erik", surname: "Johansson" };
 const KARIN = { personalNumber: "196803142428", givenName: "Karin", surname: "Lindqvist" };
@@ -27,7 +28,10 @@ let sim: BankIdSimulator;
 let env: SigningEnv;
 
 async function ctxFor(userId: string): Promise<UseCaseContext> {
-  return { db: handle.db, actor: await actorFor(handle.db, userId), now: new Date(clock) };
+  return buildUseCaseContext(handle.db, await actorFor(handle.db, userId), {
+    now: new Date(clock),
+    ports: { bankid: sim },
+  });
 }
 
 async function boardTransfer(id: string, extra: Record<string, unknown> = {}) {
@@ -106,7 +110,7 @@ beforeEach(() => {
   clock = START;
   sim = new BankIdSimulator({ now: () => clock, startTimeoutMs: null });
   sim.setTestPeople([ERIK, KARIN]);
-  env = { bankid: sim, endUserIp: "127.0.0.1", trustedRoots: [sim.testCa().certificate] };
+  env = { endUserIp: "127.0.0.1", trustedRoots: [sim.testCa().certificate] };
 });
 
 describe("signing the membership decision with BankID", () => {
@@ -272,7 +276,7 @@ describe("signing the membership decision with BankID", () => {
     // This order lives longer than BankID's 3 minutes, so the phone can still complete it after our 4.
     sim = new BankIdSimulator({ now: () => clock, orderLifetimeMs: 600_000, startTimeoutMs: null });
     sim.setTestPeople([ERIK]);
-    env = { ...env, bankid: sim, trustedRoots: [sim.testCa().certificate] };
+    env = { ...env, trustedRoots: [sim.testCa().certificate] };
     await boardTransfer("d-late");
     const started = await startDecision(await ctxFor("user-erik"), env, approve("d-late"));
     if (started.kind !== "signing") throw new Error("expected a signing");
@@ -297,8 +301,18 @@ describe("signing the membership decision with BankID", () => {
       .where("type", "=", "decision.expireSign")
       .executeTakeFirstOrThrow();
     expect(Date.parse(job.run_at) - clock).toBe(241_000);
-    expect(await expireSign(handle.db, sim, started.state.signId, new Date(clock + 60_000))).toBe(false);
-    expect(await expireSign(handle.db, sim, started.state.signId, new Date(clock + 241_000))).toBe(true);
+    expect(
+      await expireSign(
+        buildUseCaseContext(handle.db, "system", { now: new Date(clock + 60_000), ports: { bankid: sim } }),
+        started.state.signId,
+      ),
+    ).toBe(false);
+    expect(
+      await expireSign(
+        buildUseCaseContext(handle.db, "system", { now: new Date(clock + 241_000), ports: { bankid: sim } }),
+        started.state.signId,
+      ),
+    ).toBe(true);
     expect(await statusOf("d-forgot")).toBe("MembershipReviewInProgress");
     expect(sim.order(await orderRefOf(started.state.signId))?.status).toBe("failed");
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import {
   documentAnalysisOf,
   proposedApplicationOf,
@@ -8,7 +8,7 @@ import {
   transferTypeChanged,
 } from "~/server/domain/documents/analysis.server";
 import { verifyDocument } from "~/server/domain/documents/lifecycle.server";
-import type { LivePublisher } from "~/server/domain/events.server";
+import type { LivePublisher } from "~/server/domain/core/events.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/documents.server";
@@ -16,7 +16,9 @@ import { removeDocument } from "~/server/domain/documents/uploads.server";
 import { startFreshApp } from "../support/app";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { imageOnlyPdf } from "../support/pdfs";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
+import { jobQueue } from "~/server/context/job-queue.server";
 /** The document analysis end to end (issue 16 §3): stored files, verification, the job, the row. */
 
 const NOW = new Date("2026-11-25T10:00:00.000Z");
@@ -93,11 +95,11 @@ describe("the analysis job", () => {
   it("starts when the last required document is verified, and writes Ready with what the agreement says", async () => {
     await upload("an-1", "an-1-agreement", "TransferAgreement", AGREEMENT);
     await upload("an-1", "an-1-application", "MembershipApplication", APPLICATION);
-    await verifyDocument(getDb(), getStorage(), "an-1-agreement", { now: NOW, live });
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-1-agreement");
     // One required document is not an analysis yet.
     expect(await analyseJobs("an-1")).toEqual([]);
     expect(await documentAnalysisOf(getDb(), "an-1")).toBeNull();
-    await verifyDocument(getDb(), getStorage(), "an-1-application", { now: NOW, live });
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-1-application");
     expect((await documentAnalysisOf(getDb(), "an-1"))?.status).toBe("InProgress");
     expect((await proposedApplicationOf(getDb(), "an-1"))?.status).toBe("InProgress");
 
@@ -139,8 +141,8 @@ describe("the analysis job", () => {
   it("fails with NoText on a scanned agreement, never throwing out of the job", async () => {
     await upload("an-2", "an-2-agreement", "TransferAgreement", imageOnlyPdf());
     await upload("an-2", "an-2-application", "MembershipApplication", APPLICATION);
-    await verifyDocument(getDb(), getStorage(), "an-2-agreement", { now: NOW, live });
-    await verifyDocument(getDb(), getStorage(), "an-2-application", { now: NOW, live });
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-2-agreement");
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-2-application");
     await runner().drain();
     expect(await documentAnalysisOf(getDb(), "an-2")).toMatchObject({
       status: "Failed",
@@ -159,9 +161,9 @@ describe("the analysis job", () => {
     await upload("an-3", "an-3-agreement", "TransferAgreement", AGREEMENT);
     await upload("an-3", "an-3-application-1", "MembershipApplication", APPLICATION);
     await upload("an-3", "an-3-application-2", "MembershipApplication", APPLICATION);
-    await verifyDocument(getDb(), getStorage(), "an-3-agreement", { now: NOW, live });
-    await verifyDocument(getDb(), getStorage(), "an-3-application-1", { now: NOW, live });
-    await verifyDocument(getDb(), getStorage(), "an-3-application-2", { now: NOW, live });
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-3-agreement");
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-3-application-1");
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-3-application-2");
     expect(await analyseJobs("an-3")).toHaveLength(1);
     await runner().drain();
     expect((await analyseJobs("an-3")).map((j) => j.state)).toEqual(["done"]);
@@ -171,14 +173,14 @@ describe("the analysis job", () => {
   it("analyses again when a required document goes: MissingDocument", async () => {
     await upload("an-4", "an-4-agreement", "TransferAgreement", AGREEMENT);
     await upload("an-4", "an-4-application", "MembershipApplication", APPLICATION);
-    await verifyDocument(getDb(), getStorage(), "an-4-agreement", { now: NOW, live });
-    await verifyDocument(getDb(), getStorage(), "an-4-application", { now: NOW, live });
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-4-agreement");
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-4-application");
     await runner().drain();
     expect((await documentAnalysisOf(getDb(), "an-4"))?.status).toBe("Ready");
     // The file is lost from storage behind the row's back, and the agreement is analysed again.
     await getStorage().delete("transfers/an-4/an-4-agreement.pdf");
-    expect(await requiredDocumentChanged(getDb(), "an-4", ["TransferAgreement"], NOW)).toBe(true);
-    expect(await requiredDocumentChanged(getDb(), "an-4", ["Other"], NOW)).toBe(false);
+    expect(await requiredDocumentChanged(jobQueue, getDb(), "an-4", ["TransferAgreement"], NOW)).toBe(true);
+    expect(await requiredDocumentChanged(jobQueue, getDb(), "an-4", ["Other"], NOW)).toBe(false);
     await runner().drain();
     expect(await documentAnalysisOf(getDb(), "an-4")).toMatchObject({
       status: "Failed",
@@ -190,7 +192,7 @@ describe("the analysis job", () => {
       .set({ data_erased_at: NOW.toISOString(), storage_key: null })
       .where("id", "=", "an-4-agreement")
       .execute();
-    await requiredDocumentChanged(getDb(), "an-4", ["TransferAgreement"], NOW);
+    await requiredDocumentChanged(jobQueue, getDb(), "an-4", ["TransferAgreement"], NOW);
     await runner().drain();
     expect(await documentAnalysisOf(getDb(), "an-4")).toMatchObject({
       status: "Failed",
@@ -203,15 +205,15 @@ describe("the analysis job", () => {
     await upload("an-5", "an-5-agreement", "TransferAgreement", AGREEMENT);
     await upload("an-5", "an-5-application", "MembershipApplication", APPLICATION);
     await upload("an-5", "an-5-other", "Other", APPLICATION);
-    await verifyDocument(getDb(), getStorage(), "an-5-agreement", { now: NOW, live });
-    await verifyDocument(getDb(), getStorage(), "an-5-application", { now: NOW, live });
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-5-agreement");
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-5-application");
     await runner().drain();
     expect((await documentAnalysisOf(getDb(), "an-5"))?.status).toBe("Ready");
-    await verifyDocument(getDb(), getStorage(), "an-5-other", { now: NOW, live });
+    await verifyDocument(buildUseCaseContext(getDb(), "system", { now: NOW, live }), "an-5-other");
     expect(await analyseJobs("an-5")).toHaveLength(1);
 
-    const ctx = { db: getDb(), actor: await actorFor(getDb(), "user-maria"), now: NOW };
-    const removed = await removeDocument(ctx, getStorage(), {
+    const ctx = buildUseCaseContext(getDb(), await actorFor(getDb(), "user-maria"), { now: NOW });
+    const removed = await removeDocument(ctx, {
       transferId: "an-5",
       documentId: "an-5-agreement",
     });
@@ -229,7 +231,7 @@ describe("the analysis job", () => {
   it("a changed transfer type analyses again against the new type's documents", async () => {
     // an-1 is an analysed purchase; as a gift it lacks a deed of gift.
     await getDb().updateTable("transfers").set({ transfer_type: "Gift" }).where("id", "=", "an-1").execute();
-    expect(await transferTypeChanged(getDb(), "an-1", NOW)).toBe(true);
+    expect(await transferTypeChanged(jobQueue, getDb(), "an-1", NOW)).toBe(true);
     await runner().drain();
     expect(await documentAnalysisOf(getDb(), "an-1")).toMatchObject({
       status: "Failed",
@@ -241,7 +243,7 @@ describe("the analysis job", () => {
       .set({ transfer_type: "Purchase" })
       .where("id", "=", "an-1")
       .execute();
-    await transferTypeChanged(getDb(), "an-1", NOW);
+    await transferTypeChanged(jobQueue, getDb(), "an-1", NOW);
     await runner().drain();
     expect((await documentAnalysisOf(getDb(), "an-1"))?.status).toBe("Ready");
   });

@@ -3,16 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import {
   expireStalledUploads,
   UPLOAD_TIMEOUT_MS,
   verifyDocument,
 } from "~/server/domain/documents/lifecycle.server";
-import type { LivePublisher } from "~/server/domain/events.server";
+import type { LivePublisher } from "~/server/domain/core/events.server";
 import { createDiskStorage } from "~/server/integrations/storage/index.server";
 import { startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /** After the bytes are stored (issue 14): verification by the job, rejection and the upload timeout. */
 
@@ -64,7 +66,12 @@ describe("verification", () => {
   it("verifies a readable PDF: status, time, size, and documentVerified to the transfer's group", async () => {
     const pdf = makePdf({ title: "Överlåtelseavtal", lines: ["Säljare: Åsa Öberg"] });
     await document("d-ok", "UploadPending", pdf);
-    expect(await verifyDocument(getDb(), storage, "d-ok", { now: NOW, live })).toEqual({
+    expect(
+      await verifyDocument(
+        buildUseCaseContext(getDb(), "system", { now: NOW, live, ports: { storage } }),
+        "d-ok",
+      ),
+    ).toEqual({
       outcome: "verified",
       pages: 1,
     });
@@ -79,7 +86,12 @@ describe("verification", () => {
       payload: { transferId: "lc-1", documentId: "d-ok" },
     });
     // A second run (a retried job) changes nothing.
-    expect(await verifyDocument(getDb(), storage, "d-ok", { now: NOW, live })).toEqual({
+    expect(
+      await verifyDocument(
+        buildUseCaseContext(getDb(), "system", { now: NOW, live, ports: { storage } }),
+        "d-ok",
+      ),
+    ).toEqual({
       outcome: "skipped",
     });
   });
@@ -87,11 +99,21 @@ describe("verification", () => {
   it("rejects what pdf.js cannot read, and a file that is gone: row and file removed, audited, documentRejected", async () => {
     const key = await document("d-bad", "UploadPending", new TextEncoder().encode("%PDF-1.7 trasig"));
     await document("d-gone", "UploadPending", null);
-    expect(await verifyDocument(getDb(), storage, "d-bad", { now: NOW, live })).toEqual({
+    expect(
+      await verifyDocument(
+        buildUseCaseContext(getDb(), "system", { now: NOW, live, ports: { storage } }),
+        "d-bad",
+      ),
+    ).toEqual({
       outcome: "rejected",
       reason: "unreadable",
     });
-    expect(await verifyDocument(getDb(), storage, "d-gone", { now: NOW, live })).toEqual({
+    expect(
+      await verifyDocument(
+        buildUseCaseContext(getDb(), "system", { now: NOW, live, ports: { storage } }),
+        "d-gone",
+      ),
+    ).toEqual({
       outcome: "rejected",
       reason: "missing",
     });
@@ -129,7 +151,11 @@ describe("the upload timeout", () => {
       makePdf({ title: "väntar", lines: [] }),
       UPLOAD_TIMEOUT_MS * 2,
     );
-    expect(await expireStalledUploads(getDb(), storage, { now: NOW, live })).toBe(1);
+    expect(
+      await expireStalledUploads(
+        buildUseCaseContext(getDb(), "system", { now: NOW, live, ports: { storage } }),
+      ),
+    ).toBe(1);
     expect(await row("d-stalled")).toBeUndefined();
     expect(await storage.exists(stalledKey)).toBe(false);
     expect(await row("d-fresh")).toBeDefined();
@@ -138,6 +164,10 @@ describe("the upload timeout", () => {
       event: "documentUploadTimeout",
       payload: { documentId: "d-stalled" },
     });
-    expect(await expireStalledUploads(getDb(), storage, { now: NOW, live })).toBe(0);
+    expect(
+      await expireStalledUploads(
+        buildUseCaseContext(getDb(), "system", { now: NOW, live, ports: { storage } }),
+      ),
+    ).toBe(0);
   });
 });

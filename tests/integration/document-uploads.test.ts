@@ -6,7 +6,7 @@ import * as apiRequirements from "~/routes/api.core.transfers.$id.documentrequir
 import * as apiPropertyObjectDocument from "~/routes/api.core.propertyObjects.$id.documents.$documentId";
 import * as upload from "~/routes/api.uploads.$documentId";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import { expireStalledUploads, UPLOAD_TIMEOUT_MS } from "~/server/domain/documents/lifecycle.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
@@ -15,6 +15,8 @@ import "~/server/jobs/index.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { answered, request, tampered, signedInSession, startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * Issue 14, the JavaScript flow of spec 02 §7: POST …/documents {fileName, category} → {id, uploadUrl}; PUT the
@@ -224,7 +226,7 @@ describe("creating a document and putting its bytes", () => {
     expect((await documentRow(id))?.status).toBe("UploadProgressing");
     expect(await getStorage().exists(`transfers/up-1/${id}.pdf`)).toBe(false);
     const later = new Date(Date.now() + UPLOAD_TIMEOUT_MS + 60_000);
-    await expireStalledUploads(getDb(), getStorage(), { now: later });
+    await expireStalledUploads(buildUseCaseContext(getDb(), "system", { now: later }));
     expect(await documentRow(id)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { enqueueJob } from "~/server/jobs/queue.server";
+import { enqueueJob } from "~/server/context/job-queue.server";
 
 /**
  * Issue 13: kill the server with SIGKILL while a job runs, start it again, and the job completes exactly once.

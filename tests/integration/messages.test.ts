@@ -13,23 +13,25 @@ import * as privateTab from "~/routes/transfers.private.$id.messages";
 import * as worklist from "~/routes/messages";
 import type { Db } from "~/server/db/kysely.server";
 import { getDb, getDbHandle } from "~/server/db/db.server";
-import type { LivePublisher } from "~/server/domain/events.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import type { LivePublisher } from "~/server/domain/core/events.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import {
   postMessage,
   replyToMessage,
   setMessageResolved,
   unresolvedCount,
   unresolvedMessages,
-} from "~/server/domain/transfers/messages.server";
+} from "~/server/domain/messages/messages.server";
 import { loadTransferFacts } from "~/server/domain/transfers/load.server";
-import { messageActions, messageRecipients } from "~/server/domain/transfers/policies.server";
-import type { UseCaseContext } from "~/server/domain/transfers/use-cases.server";
+import { messageActions, messageRecipients } from "~/server/domain/messages/policies.server";
+import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/mail.server";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { actorFor, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * Issue 19: messages between the parties. The use cases keep the transfer's counts in step and tell each user their
@@ -52,7 +54,7 @@ class Recorder implements LivePublisher {
 }
 
 async function ctxFor(db: Db, userId: string, live?: LivePublisher): Promise<UseCaseContext> {
-  return { db, actor: await actorFor(db, userId), live };
+  return buildUseCaseContext(db, await actorFor(db, userId), { live });
 }
 
 function api(path: string, method: string, cookie: string, body?: unknown) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { isSeeded, seed } from "~/server/db/seed/seed.server";
+import { isSeeded, seed } from "~/server/demo/seed.server";
 import { getTenantOrDefault, listTenants } from "~/server/domain/tenants.server";
 import type { DbHandle } from "~/server/db/kysely.server";
 import * as frozen from "~/server/db/migrations/enums.server";

@@ -129,12 +129,19 @@ describe("objects a manager system returns that the portal did not know", () => 
     });
 
     const maria = (await getUserById(db, "user-maria"))!;
-    const ctx = contextForActor({
-      viewer: await viewerFor(db, maria),
-      firstName: maria.firstName,
-      lastName: maria.lastName,
-    });
-    const { object, openCase } = await objectForCreate(ctx, NEW_OBJECT.objectId, () => system);
+    const ctx = {
+      ...contextForActor({
+        viewer: await viewerFor(db, maria),
+        firstName: maria.firstName,
+        lastName: maria.lastName,
+      }),
+      propertyManagers: {
+        systemOf: () => system,
+        search: () => Promise.reject(new Error("unused")),
+        cacheable: false,
+      },
+    };
+    const { object, openCase } = await objectForCreate(ctx, NEW_OBJECT.objectId);
     const requestId = crypto.randomUUID();
     const created = await createTransfer(ctx, { requestId, object }, openCase);
     expect(created).toMatchObject({ transferId: requestId, status: "Initiated", created: true });

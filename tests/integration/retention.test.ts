@@ -114,7 +114,7 @@ beforeAll(async () => {
 
 describe("retention", () => {
   it("a dry run lists exactly what the rules release, at their boundaries, and changes nothing", async () => {
-    const dry = await applyRetention(getDb(), storage, { now: NOW, dryRun: true });
+    const dry = await applyRetention({ db: getDb(), storage, now: NOW }, { dryRun: true });
     expect(
       mine(dry.items)
         .map((i) => `${i.rule} ${i.id}`)
@@ -135,7 +135,7 @@ describe("retention", () => {
 
   it("erases documents 30 days after approval and 90 after rejection, files first, audited; day 29 and 89 stay", async () => {
     await storage.delete(keys.gone!);
-    const run = await applyRetention(getDb(), storage, { now: NOW });
+    const run = await applyRetention({ db: getDb(), storage, now: NOW });
     const counts = (rule: string) => mine(run.items).filter((i) => i.rule === rule).length;
     expect([
       counts("documents.approved"),

@@ -25,16 +25,18 @@ import {
   submitAnswer,
 } from "~/server/domain/supplements/supplements.server";
 import { receiveUpload } from "~/server/domain/documents/uploads.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import type { SupplementFacts } from "~/server/domain/transfers/facts.server";
-import { cancelSupplementRequest, type UseCaseContext } from "~/server/domain/transfers/use-cases.server";
-import { listSupplements } from "~/server/domain/transfers/views.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
+import { cancelSupplementRequest } from "~/server/domain/supplements/requests.server";
+import type { UseCaseContext } from "~/server/domain/core/context.server";
+import { listSupplements } from "~/server/domain/supplements/views.server";
 import { svT } from "~/server/platform/i18n.server";
 import { SupplementViewSchema } from "~/schemas/transfer-views";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { testPdf } from "../support/documents";
 import { actorFor, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * Issue 18 items 1-2: supplement requests and answers. The use cases check the policies and the spec's rules (one
@@ -51,7 +53,7 @@ let cookies: Record<"maria" | "erik" | "anders" | "elin", string>;
 
 async function ctxFor(userId: string): Promise<UseCaseContext> {
   const db = getDb();
-  return { db, actor: await actorFor(db, userId) };
+  return buildUseCaseContext(db, await actorFor(db, userId));
 }
 
 /** The test PDF as an upload's body. */
@@ -119,7 +121,7 @@ async function draftAnswer(transferId: string, category = "PersonalGuarantee") {
     { transferId, requestId, fileName: "borgen.pdf" },
     "receiving",
   );
-  const received = await receiveUpload(getDb(), getStorage(), doc.documentId, pdfStream());
+  const received = await receiveUpload(buildUseCaseContext(getDb(), "system"), doc.documentId, pdfStream());
   expect(received.outcome).toBe("pending");
   await verify(getDb(), doc.documentId);
   if (category === "PersonalGuarantee") {
@@ -328,7 +330,7 @@ describe("answers", () => {
       { transferId: "sup-3", requestId, fileName: "borgen.pdf" },
       "receiving",
     );
-    await receiveUpload(db, getStorage(), doc.documentId, pdfStream());
+    await receiveUpload(buildUseCaseContext(db, "system"), doc.documentId, pdfStream());
     const second = await refusal(
       createAnswerDocument(elin, { transferId: "sup-3", requestId, fileName: "annan.pdf" }, "receiving"),
     );
@@ -662,7 +664,7 @@ describe("the calls of spec 02 §7", () => {
       }),
     );
     const { id: secondDoc } = (await again.json()) as { id: string };
-    await receiveUpload(getDb(), getStorage(), secondDoc, pdfStream());
+    await receiveUpload(buildUseCaseContext(getDb(), "system"), secondDoc, pdfStream());
     await verify(getDb(), secondDoc);
 
     const guarantors = await answered(

@@ -3,25 +3,24 @@ import * as page from "~/routes/transfers.$id.analysis";
 import * as api from "~/routes/api.core.reviews.transfers_.$id.analysis";
 import { getDb } from "~/server/db/db.server";
 import type { AgreementExtraction } from "~/server/integrations/document-analysis/types.server";
-import { performAutomaticReview, ReviewNotReadyError } from "~/server/domain/review/run-review.server";
-import {
-  markSaleStopped,
-  removeSaleStop,
-  rerunAutomaticReview,
-  submitApplication,
-} from "~/server/domain/transfers/use-cases.server";
+import { performAutomaticReview, ReviewNotReadyError } from "~/server/domain/automatic-review/run.server";
+import { markSaleStopped, removeSaleStop } from "~/server/domain/transfers/actions.server";
+import { rerunAutomaticReview } from "~/server/domain/automatic-review/again.server";
+import { submitApplication } from "~/server/domain/application/submit.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
-import { enqueueAutomaticReview } from "~/server/domain/review/queue.server";
+import { enqueueAutomaticReview } from "~/server/domain/automatic-review/queue.server";
 import "~/server/jobs/handlers/automatic-review.server";
 import "~/server/jobs/handlers/documents.server";
-import { enqueueJob } from "~/server/jobs/queue.server";
+import { enqueueJob } from "~/server/context/job-queue.server";
 import { VERIFY_DOCUMENT_JOB } from "~/server/domain/documents/uploads.server";
 import { generatePersonnummer } from "~/lib/personnummer";
 import { CHECK_TYPES } from "~/lib/transfer";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument } from "../support/documents";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
+import { jobQueue } from "~/server/context/job-queue.server";
 /**
  * Issue 17 item 3: the automatic review as a job after submission and after a sale stop, the Granskning tab's
  * loader and action (accepting deviations, with and without a valid choice), and GET/PUT
@@ -221,7 +220,7 @@ describe("the automatic review as a job", () => {
   it("starts when the application is sent: the task and the job in the same change", async () => {
     const db = getDb();
     const actor = await actorFor(db, "user-maria");
-    await submitApplication({ db, actor }, { transferId: "an-submit" });
+    await submitApplication(buildUseCaseContext(db, actor), { transferId: "an-submit" });
     expect(JSON.parse((await transfer("an-submit")).running_tasks)).toEqual(["AutomaticReview"]);
     const job = await db
       .selectFrom("jobs")
@@ -234,7 +233,7 @@ describe("the automatic review as a job", () => {
   it("stores one result per check, and the transfer is ready for review", async () => {
     const db = getDb();
     await storeAnalysis("an-1", "Ready", extraction());
-    await enqueueAutomaticReview(db, "an-1", new Date());
+    await enqueueAutomaticReview(jobQueue, db, "an-1", new Date());
     const running = (await (await load("an-1", maria)).json()) as { analysis: View };
     expect(running.analysis.running).toBe(true);
 
@@ -252,15 +251,17 @@ describe("the automatic review as a job", () => {
     const db = getDb();
     await storeAnalysis("an-1", "InProgress", null);
     const now = new Date();
-    await expect(performAutomaticReview(db, "an-1", { now, lastAttempt: false })).rejects.toBeInstanceOf(
-      ReviewNotReadyError,
-    );
-    const result = await performAutomaticReview(db, "an-1", { now, lastAttempt: true });
+    await expect(
+      performAutomaticReview(buildUseCaseContext(db, "system", { now }), "an-1", { lastAttempt: false }),
+    ).rejects.toBeInstanceOf(ReviewNotReadyError);
+    const result = await performAutomaticReview(buildUseCaseContext(db, "system", { now }), "an-1", {
+      lastAttempt: true,
+    });
     expect(result).toMatchObject({ outcome: "reviewed" });
     expect((await checkOf("an-1", "AnalysisSuccessful")).result).toBe("Deviation");
     // Back to the ready analysis for the rest of the file.
     await storeAnalysis("an-1", "Ready", extraction());
-    await performAutomaticReview(db, "an-1", { now, lastAttempt: true });
+    await performAutomaticReview(buildUseCaseContext(db, "system", { now }), "an-1", { lastAttempt: true });
     expect((await checks("an-1")).filter((c) => c.result !== "Valid").map((c) => c.type)).toEqual([
       "PriceMatches",
     ]);
@@ -352,7 +353,7 @@ describe("the Granskning tab", () => {
   it("runs again after a sale stop: the running task, then NoSaleStop deviates and the accepted deviation stays accepted", async () => {
     const db = getDb();
     const actor = await actorFor(db, "user-maria");
-    await markSaleStopped({ db, actor }, { transferId: "an-1" });
+    await markSaleStopped(buildUseCaseContext(db, actor), { transferId: "an-1" });
     expect(JSON.parse((await transfer("an-1")).running_tasks)).toEqual(["AutomaticReview"]);
     const { analysis } = (await (await load("an-1", maria)).json()) as { analysis: View };
     expect(analysis.running).toBe(true);
@@ -369,7 +370,7 @@ describe("the Granskning tab", () => {
     expect(kept).toEqual(before);
     expect(await transfer("an-1")).toMatchObject({ status: "TransferReviewInProgress", has_deviations: 1 });
 
-    await removeSaleStop({ db, actor }, { transferId: "an-1" });
+    await removeSaleStop(buildUseCaseContext(db, actor), { transferId: "an-1" });
     await drain();
     expect((await checkOf("an-1", "NoSaleStop")).result).toBe("Valid");
     expect((await checkOf("an-1", "PriceMatches")).result).toBe("AcceptedDeviation");
@@ -379,7 +380,7 @@ describe("the Granskning tab", () => {
   it("resets an accepted deviation whose check became valid", async () => {
     const db = getDb();
     await storeAnalysis("an-1", "Ready", extraction(2_450_000));
-    await rerunAutomaticReview({ db, actor: "system" }, { transferId: "an-1" });
+    await rerunAutomaticReview(buildUseCaseContext(db, "system"), { transferId: "an-1" });
     await drain();
     expect(await checkOf("an-1", "PriceMatches")).toMatchObject({
       result: "Valid",
@@ -388,7 +389,7 @@ describe("the Granskning tab", () => {
     });
     // A later deviation of the same check must be accepted anew.
     await storeAnalysis("an-1", "Ready", extraction(2_400_000));
-    await rerunAutomaticReview({ db, actor: "system" }, { transferId: "an-1" });
+    await rerunAutomaticReview(buildUseCaseContext(db, "system"), { transferId: "an-1" });
     await drain();
     expect((await checkOf("an-1", "PriceMatches")).result).toBe("Deviation");
   });
@@ -426,7 +427,7 @@ describe("a verified document", () => {
 
     // Back to the agreement the rest of the file reviews against (the test PDF is no agreement: Failed).
     await storeAnalysis("an-1", "Ready", extraction());
-    await rerunAutomaticReview({ db, actor: "system" }, { transferId: "an-1" });
+    await rerunAutomaticReview(buildUseCaseContext(db, "system"), { transferId: "an-1" });
     await drain();
     expect((await checks("an-1")).filter((c) => c.result !== "Valid").map((c) => c.type)).toEqual([
       "PriceMatches",

@@ -7,7 +7,7 @@ import * as privateCreateRoute from "~/routes/api.core.privateAgreements_.create
 import * as privateSearchRoute from "~/routes/api.core.privateAgreements_.searchUserObjects";
 import * as searchRoute from "~/routes/api.core.search.propertyObjects";
 import { getDb } from "~/server/db/db.server";
-import { searchGroup } from "~/server/domain/events.server";
+import { searchGroup } from "~/server/domain/core/events.server";
 import type { SearchEventPayloads } from "~/server/integrations/property-managers/index.server";
 import { getLive } from "~/server/live/live.server";
 import { mintSearchId, ownsSearchId } from "~/server/live/tokens.server";

@@ -1,21 +1,21 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
 import { getDb } from "~/server/db/db.server";
-import type { LivePublisher } from "~/server/domain/events.server";
+import type { LivePublisher } from "~/server/domain/core/events.server";
 import {
   createPrivateTransfer,
   createTransfer,
   type NewTransferObject,
   type OpenManagerCase,
 } from "~/server/domain/transfers/create.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { defaultListQuery } from "~/server/domain/transfers/lists/query.server";
 import { searchTransfers } from "~/server/domain/transfers/lists/search.server";
 import { startFreshApp } from "../support/app";
 import { freshPostgres } from "../support/db";
 import { WORLD, actorFor, buildWorld } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * Issue 15 item 5: createTransfer (manager) and createPrivateTransfer go through the transfer domain: scope
@@ -87,7 +87,7 @@ describe("a property manager creates a transfer", () => {
     const maria = await actorFor(db, "user-maria");
     const requestId = crypto.randomUUID();
     const created = await createTransfer(
-      { db, actor: maria, live },
+      buildUseCaseContext(db, maria, { live }),
       { requestId, object: objectA },
       openCase,
     );
@@ -146,13 +146,17 @@ describe("a property manager creates a transfer", () => {
     const maria = await actorFor(db, "user-maria");
     const requestId = crypto.randomUUID();
     const [a, b] = await Promise.allSettled([
-      createTransfer({ db, actor: maria }, { requestId, object: objectA }, openCase),
-      createTransfer({ db, actor: maria }, { requestId, object: objectA }, openCase),
+      createTransfer(buildUseCaseContext(db, maria), { requestId, object: objectA }, openCase),
+      createTransfer(buildUseCaseContext(db, maria), { requestId, object: objectA }, openCase),
     ]);
     const answers = [a, b].filter((r) => r.status === "fulfilled").map((r) => r.value);
     expect(answers).toHaveLength(2);
     expect(answers.filter((r) => r.created)).toHaveLength(1);
-    const again = await createTransfer({ db, actor: maria }, { requestId, object: objectA }, openCase);
+    const again = await createTransfer(
+      buildUseCaseContext(db, maria),
+      { requestId, object: objectA },
+      openCase,
+    );
     expect(again).toEqual({ transferId: requestId, status: "Initiated", created: false });
     const rows = await db.selectFrom("transfers").select("id").where("id", "=", requestId).execute();
     expect(rows).toHaveLength(1);
@@ -165,16 +169,20 @@ describe("a property manager creates a transfer", () => {
     const down: OpenManagerCase = async () => {
       throw new Error("manager system unavailable");
     };
-    await expect(createTransfer({ db, actor: maria }, { requestId, object: objectA }, down)).rejects.toThrow(
-      "unavailable",
-    );
+    await expect(
+      createTransfer(buildUseCaseContext(db, maria), { requestId, object: objectA }, down),
+    ).rejects.toThrow("unavailable");
     const stuck = await db
       .selectFrom("transfers")
       .select("status")
       .where("id", "=", requestId)
       .executeTakeFirst();
     expect(stuck?.status).toBe("Initiating");
-    const retried = await createTransfer({ db, actor: maria }, { requestId, object: objectA }, openCase);
+    const retried = await createTransfer(
+      buildUseCaseContext(db, maria),
+      { requestId, object: objectA },
+      openCase,
+    );
     expect(retried.status).toBe("Initiated");
   });
 
@@ -185,14 +193,18 @@ describe("a property manager creates a transfer", () => {
     const erik = await actorFor(db, "user-erik");
     expect(
       await refusal(
-        createTransfer({ db, actor: maria }, { requestId: crypto.randomUUID(), object: objectB }, openCase),
+        createTransfer(
+          buildUseCaseContext(db, maria),
+          { requestId: crypto.randomUUID(), object: objectB },
+          openCase,
+        ),
       ),
     ).toBe("NotFound");
     // The object claimed for maria's tenant but registered to another: still missing.
     expect(
       await refusal(
         createTransfer(
-          { db, actor: maria },
+          buildUseCaseContext(db, maria),
           { requestId: crypto.randomUUID(), object: { ...objectB, tenantId: "stadsbo" } },
           openCase,
         ),
@@ -200,25 +212,39 @@ describe("a property manager creates a transfer", () => {
     ).toBe("NotFound");
     expect(
       await refusal(
-        createTransfer({ db, actor: anders }, { requestId: crypto.randomUUID(), object: objectA }, openCase),
+        createTransfer(
+          buildUseCaseContext(db, anders),
+          { requestId: crypto.randomUUID(), object: objectA },
+          openCase,
+        ),
       ),
     ).toBe("NotFound");
     expect(
       await refusal(
-        createTransfer({ db, actor: erik }, { requestId: crypto.randomUUID(), object: objectA }, openCase),
+        createTransfer(
+          buildUseCaseContext(db, erik),
+          { requestId: crypto.randomUUID(), object: objectA },
+          openCase,
+        ),
       ),
     ).toBe("Forbidden");
     expect(
       await refusal(
-        createTransfer({ db, actor: maria }, { requestId: "not-a-uuid", object: objectA }, openCase),
+        createTransfer(
+          buildUseCaseContext(db, maria),
+          { requestId: "not-a-uuid", object: objectA },
+          openCase,
+        ),
       ),
     ).toBe("Validation");
     // Someone else's request id is not theirs to finish.
     const taken = crypto.randomUUID();
-    await createTransfer({ db, actor: maria }, { requestId: taken, object: objectA }, openCase);
+    await createTransfer(buildUseCaseContext(db, maria), { requestId: taken, object: objectA }, openCase);
     const johan = await actorFor(db, "user-johan");
     expect(
-      await refusal(createTransfer({ db, actor: johan }, { requestId: taken, object: objectA }, openCase)),
+      await refusal(
+        createTransfer(buildUseCaseContext(db, johan), { requestId: taken, object: objectA }, openCase),
+      ),
     ).toBe("Conflict");
   });
 });
@@ -229,7 +255,7 @@ describe("a private party creates a transfer of their own object", () => {
     const karin = await actorFor(db, "user-karin");
     const requestId = crypto.randomUUID();
     const created = await createPrivateTransfer(
-      { db, actor: karin },
+      buildUseCaseContext(db, karin),
       { requestId, object: objectA },
       { personalNumber: KARIN },
     );
@@ -244,7 +270,7 @@ describe("a private party creates a transfer of their own object", () => {
     expect(
       await refusal(
         createPrivateTransfer(
-          { db, actor: karin },
+          buildUseCaseContext(db, karin),
           { requestId: crypto.randomUUID(), object: notOwner },
           { personalNumber: KARIN },
         ),
@@ -254,7 +280,7 @@ describe("a private party creates a transfer of their own object", () => {
     expect(
       await refusal(
         createPrivateTransfer(
-          { db, actor: erik },
+          buildUseCaseContext(db, erik),
           { requestId: crypto.randomUUID(), object: objectA },
           { personalNumber: "197509025172" },
         ),
@@ -266,10 +292,8 @@ describe("a private party creates a transfer of their own object", () => {
 describe("a double click on PostgreSQL, where two transactions really run at once", () => {
   let pg: Awaited<ReturnType<typeof freshPostgres>> = null;
   beforeAll(async () => {
-    pg = await freshPostgres();
+    pg = await freshPostgres("seeded");
     if (!pg) return;
-    await migrateToLatest(pg.handle.db);
-    await seed(pg.handle.db);
     await buildWorld(pg.handle.db);
   });
   afterAll(async () => {
@@ -283,8 +307,8 @@ describe("a double click on PostgreSQL, where two transactions really run at onc
     for (let round = 0; round < 5; round++) {
       const requestId = crypto.randomUUID();
       const answers = await Promise.all([
-        createTransfer({ db, actor: maria }, { requestId, object: objectA }, openCase),
-        createTransfer({ db, actor: maria }, { requestId, object: objectA }, openCase),
+        createTransfer(buildUseCaseContext(db, maria), { requestId, object: objectA }, openCase),
+        createTransfer(buildUseCaseContext(db, maria), { requestId, object: objectA }, openCase),
       ]);
       expect(answers.filter((a) => a.created)).toHaveLength(1);
       expect(answers.map((a) => a.transferId)).toEqual([requestId, requestId]);

@@ -3,9 +3,11 @@ import type { DbHandle } from "~/server/db/kysely.server";
 import { clearCountCache } from "~/server/domain/transfers/lists/counts.server";
 import { defaultListQuery } from "~/server/domain/transfers/lists/query.server";
 import { searchTransfers } from "~/server/domain/transfers/lists/search.server";
-import { markSaleStopped } from "~/server/domain/transfers/use-cases.server";
+import { markSaleStopped } from "~/server/domain/transfers/actions.server";
 import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /** The cached status counts follow every change of the scope's transfers. */
 let handle: DbHandle;
@@ -40,7 +42,7 @@ describe("cached list counts", () => {
     // Asked again: the same (cached) answer.
     expect((await searchTransfers(handle.db, maria.viewer, stopped, { now })).totalResults).toBe(0);
 
-    await markSaleStopped({ db: handle.db, actor: maria, now }, { transferId: "c-1" });
+    await markSaleStopped(buildUseCaseContext(handle.db, maria, { now }), { transferId: "c-1" });
     const after = await searchTransfers(handle.db, maria.viewer, stopped, { now });
     expect(after.totalResults).toBe(1);
     expect(after.rows.map((r) => r.id)).toEqual(["c-1"]);

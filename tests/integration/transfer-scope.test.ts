@@ -6,17 +6,17 @@ import {
   scopedTransfers,
   transferScopeUnits,
 } from "~/server/domain/transfers/scope.server";
-import {
-  getTransferForReview,
-  listDocuments,
-  listMessages,
-  listNotes,
-} from "~/server/domain/transfers/views.server";
-import { markSaleStopped } from "~/server/domain/transfers/use-cases.server";
-import { isDomainError } from "~/server/domain/transfers/errors.server";
+import { getTransferForReview } from "~/server/domain/review/views.server";
+import { listDocuments } from "~/server/domain/documents/views.server";
+import { listMessages } from "~/server/domain/messages/views.server";
+import { listNotes } from "~/server/domain/notes/views.server";
+import { markSaleStopped } from "~/server/domain/transfers/actions.server";
+import { isDomainError } from "~/server/domain/core/errors.server";
 import { svT } from "~/server/platform/i18n.server";
 import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * Scoping (ARCHITECTURE.md §3 rule 3) with two manager tenants, two associations and users of every role:
@@ -165,7 +165,7 @@ describe("scoping", () => {
 
     const refusal = async (transferId: string) => {
       try {
-        await markSaleStopped({ db: handle.db, actor: anders }, { transferId });
+        await markSaleStopped(buildUseCaseContext(handle.db, anders), { transferId });
         return null;
       } catch (error) {
         if (!isDomainError(error)) throw error;

@@ -2,19 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "~/server/db/kysely.server";
 import {
   abortTransfer,
-  addNote,
-  approveMembership,
-  cancelSupplementRequest,
   completeAbort,
   markSaleStopped,
-  rejectMembership,
-  requestAdditionalInfo,
   sendToMembershipReview,
-  type Actor,
-  type UseCaseContext,
-} from "~/server/domain/transfers/use-cases.server";
-import { DomainError, isDomainError } from "~/server/domain/transfers/errors.server";
-import { getTransferForReview, toListItem, toPrivateListItems } from "~/server/domain/transfers/views.server";
+} from "~/server/domain/transfers/actions.server";
+import { addNote } from "~/server/domain/notes/add-note.server";
+import { approveMembership, rejectMembership } from "~/server/domain/decision/decide.server";
+import { cancelSupplementRequest, requestAdditionalInfo } from "~/server/domain/supplements/requests.server";
+import type { Actor, UseCaseContext } from "~/server/domain/core/context.server";
+import { DomainError, isDomainError } from "~/server/domain/core/errors.server";
+import { toListItem, toPrivateListItems } from "~/server/domain/transfers/views.server";
+import { getTransferForReview } from "~/server/domain/review/views.server";
 import {
   PrivateListItemSchema,
   TransferListItemSchema,
@@ -25,6 +23,8 @@ import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/complete-abort.server";
 import { freshPostgres, freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 const NOW = new Date("2026-11-21T10:00:00Z");
 const ACQUIRER = "acq-1";
@@ -95,7 +95,7 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
     });
 
     async function ctxFor(userId: string): Promise<UseCaseContext> {
-      return { db: handle.db, actor: await actorFor(handle.db, userId), now: NOW };
+      return buildUseCaseContext(handle.db, await actorFor(handle.db, userId), { now: NOW });
     }
 
     it("sends a clean transfer to the board: new status, version, audit row and live event", async (t) => {
@@ -389,10 +389,10 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
       );
       expect(refused.code).toBe("NotFound");
       const job = await refusal(
-        cancelSupplementRequest(
-          { db: handle.db, actor: "system", now: NOW },
-          { transferId: "u-two", requestId: first.requestId },
-        ),
+        cancelSupplementRequest(buildUseCaseContext(handle.db, "system", { now: NOW }), {
+          transferId: "u-two",
+          requestId: first.requestId,
+        }),
       );
       expect(job.code).toBe("Forbidden");
 
@@ -550,7 +550,10 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
       const outside = await refusal(addNote(fatima, { transferId: "u-note-other", body: "Hej" }));
       expect(outside.code).toBe("NotFound");
       const job = await refusal(
-        addNote({ db: handle.db, actor: "system", now: NOW }, { transferId: "u-note-other", body: "Hej" }),
+        addNote(buildUseCaseContext(handle.db, "system", { now: NOW }), {
+          transferId: "u-note-other",
+          body: "Hej",
+        }),
       );
       expect(job.code).toBe("Forbidden");
       const empty = await refusal(addNote(karin, { transferId: "u-note-other", body: "" }));
@@ -616,7 +619,9 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ aborting: 0, running_tasks: "[]" });
       const invalid = await refusal(
-        completeAbort({ db: handle.db, actor: "system", now: NOW }, { transferId: "u-not-aborting" }),
+        completeAbort(buildUseCaseContext(handle.db, "system", { now: NOW }), {
+          transferId: "u-not-aborting",
+        }),
       );
       expect(invalid).toMatchObject({ code: "InvalidTransition", status: 409 });
     });
@@ -661,14 +666,10 @@ suite("transfer use cases on SQLite", async () => {
 });
 
 suite("transfer use cases on PostgreSQL", async () => {
-  const pg = await freshPostgres();
+  const pg = await freshPostgres("seeded");
   if (!pg) {
     console.warn("SKIPPED: transfer use cases on PostgreSQL (set TEST_DATABASE_URL)");
     return null;
   }
-  const { migrateToLatest } = await import("~/server/db/migrate.server");
-  const { seed } = await import("~/server/db/seed/seed.server");
-  await migrateToLatest(pg.handle.db);
-  await seed(pg.handle.db);
   return { handle: pg.handle, close: () => pg.drop() };
 });

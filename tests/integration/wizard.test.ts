@@ -6,13 +6,15 @@ import * as proposedRoute from "~/routes/api.core.transfers.$id.application.prop
 import * as overviewRoute from "~/routes/transfers.$id.overview";
 import * as privateOverviewRoute from "~/routes/transfers.private.$id.overview";
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import { generatePersonnummer } from "~/lib/personnummer";
 import type { OptionalDocumentsData, RequiredDocumentsData, ReviewData, WizardShellData } from "~/lib/wizard";
 import { saveApplication } from "~/server/domain/application/application.server";
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument } from "../support/documents";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+
+import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
  * Issue 16: the wizard's shell (guards and the navigation rule of spec 03 §2.2, §4.1) and its steps 1, 3 and 4,
@@ -116,31 +118,28 @@ async function statusOf(transferId: string) {
 
 /** The step-2 save as the form step will make it (the other branch's page): through the domain. */
 async function saveFilledApplication(transferId: string, userId = "user-maria") {
-  await saveApplication(
-    { db: getDb(), actor: await actorFor(getDb(), userId) },
-    {
-      transferId,
-      application: {
-        transferors: [
-          { id: `${transferId}-anna`, transferShare: "50" },
-          { id: `${transferId}-per`, transferShare: "50" },
-        ],
-        acquirers: [
-          {
-            firstName: "Sara",
-            lastName: "Lind",
-            identifier: SARA,
-            emailAddress: "sara@example.se",
-            address: { street: "Kvarngatan 3", postalCode: "118 47", city: "Stockholm", country: "Sverige" },
-            transferShare: "100",
-          },
-        ],
-        guarantors: [],
-        paymentNoticeRecipient: "Acquirer:0",
-        agreement: { purchasePrice: "2450000", contractDate: "2026-11-01", entryDate: "2026-12-01" },
-      },
+  await saveApplication(buildUseCaseContext(getDb(), await actorFor(getDb(), userId)), {
+    transferId,
+    application: {
+      transferors: [
+        { id: `${transferId}-anna`, transferShare: "50" },
+        { id: `${transferId}-per`, transferShare: "50" },
+      ],
+      acquirers: [
+        {
+          firstName: "Sara",
+          lastName: "Lind",
+          identifier: SARA,
+          emailAddress: "sara@example.se",
+          address: { street: "Kvarngatan 3", postalCode: "118 47", city: "Stockholm", country: "Sverige" },
+          transferShare: "100",
+        },
+      ],
+      guarantors: [],
+      paymentNoticeRecipient: "Acquirer:0",
+      agreement: { purchasePrice: "2450000", contractDate: "2026-11-01", entryDate: "2026-12-01" },
     },
-  );
+  });
 }
 
 async function verifiedRequired(transferId: string, agreement = "TransferAgreement") {

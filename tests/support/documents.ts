@@ -1,5 +1,5 @@
 import { getDb } from "~/server/db/db.server";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 
 /** The PDF the document tests store: Swedish letters, one page. */

@@ -1,4 +1,4 @@
-import { pdfTextString } from "~/server/db/seed/pdf.server";
+import { pdfTextString } from "~/server/demo/pdf.server";
 
 /** A one-page PDF from a content stream and the objects it names (numbered from 4), with correct xref offsets. */
 function onePagePdf(content: string, resources: string, extra: Buffer[]): Uint8Array {

@@ -3,7 +3,7 @@ import type { Db } from "~/server/db/kysely.server";
 import type { NewParty, NewTransfer } from "~/server/db/schema.server";
 import { getUserById } from "~/server/domain/users.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
-import type { Actor } from "~/server/domain/transfers/use-cases.server";
+import type { Actor } from "~/server/domain/core/context.server";
 
 /**
  * A small, explicit world for domain tests: two property-manager tenants (stadsbo, nordhem), two

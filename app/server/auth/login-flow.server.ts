@@ -1,10 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { getBankIdClient } from "../integrations/bankid/index.server";
 import { getSession } from "../platform/session.server";
-
-export function bankId() {
-  return getBankIdClient();
-}
 
 /** BankID wants the end user's IP address; behind a proxy (TRUST_PROXY=1) Express resolves it. */
 export function endUserIp(context: AppLoadContext | undefined): string {

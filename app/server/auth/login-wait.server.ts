@@ -1,9 +1,9 @@
-import { getDb } from "../db/db.server";
 import { pollLogin, type LoginState } from "../domain/login.server";
 import { launchUrl } from "../integrations/bankid/index.server";
 import { safeRedirect } from "../platform/http.server";
 import { getAuthenticator } from "./authenticator.server";
-import { bankId, loginOrderIdOf } from "./login-flow.server";
+import { loginOrderIdOf } from "./login-flow.server";
+import { requestContext } from "../context/request.server";
 
 export type WaitResult =
   | { kind: "none" }
@@ -21,7 +21,7 @@ export async function collectLoginStep(request: Request): Promise<LoginStep> {
   const orderId = await loginOrderIdOf(request);
   if (!orderId) return { kind: "none" };
   const mobile = /Android|iPhone|iPad|Mobile/i.test(request.headers.get("User-Agent") ?? "");
-  const state = await pollLogin(getDb(), bankId(), orderId, { mobile });
+  const state = await pollLogin(requestContext("system"), orderId, { mobile });
   if (!state) return { kind: "none" };
   return { kind: "collected", state, launchUrl: launchUrl({ autoStartToken: state.autoStartToken, mobile }) };
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/kysely.server";
-import type { CompanyRegistryClient } from "../integrations/company-registry/types.server";
+import type { UseCaseContext } from "./core/context.server";
 import { DEFAULT_ACTIONS, FEATURES, type Feature } from "./users.server";
 import { parseJsonList } from "../db/json-columns.server";
 
@@ -53,10 +53,10 @@ async function candidates(db: Db): Promise<string[]> {
 }
 
 export async function refreshBoards(
-  db: Db,
-  registry: CompanyRegistryClient,
-  now: Date = new Date(),
+  ctx: Pick<UseCaseContext, "db" | "companyRegistry" | "now">,
 ): Promise<BoardRefreshResult> {
+  const { db, companyRegistry: registry } = ctx;
+  const now = ctx.now ?? new Date();
   const stamp = now.toISOString();
   const result: BoardRefreshResult = {
     people: 0,

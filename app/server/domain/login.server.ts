@@ -8,6 +8,7 @@ import {
   type BankIdClient,
   type RfaCode,
 } from "../integrations/bankid/index.server";
+import type { UseCaseContext } from "./core/context.server";
 
 export type LoginDevice = "ThisDevice" | "OtherDevice";
 
@@ -36,9 +37,11 @@ export class LoginStartError extends Error {
   }
 }
 
+/** What sign-in needs: the database, BankID and the clock. */
+type LoginContext = Pick<UseCaseContext, "db" | "bankid" | "now">;
+
 export async function startLogin(
-  db: Db,
-  bankid: BankIdClient,
+  ctx: LoginContext,
   input: {
     tenantId: string;
     returnTo: string;
@@ -46,8 +49,9 @@ export async function startLogin(
     endUserIp: string;
     userAgent?: string | null;
   },
-  now = new Date(),
 ): Promise<string> {
+  const { db, bankid } = ctx;
+  const now = ctx.now ?? new Date();
   let order;
   try {
     order = await bankid.auth({
@@ -89,11 +93,12 @@ export async function getLoginOrder(db: Db, id: string | undefined | null): Prom
  * shown on a phone or tablet, which picks BankID's wording for the same device.
  */
 export async function pollLogin(
-  db: Db,
-  bankid: BankIdClient,
+  ctx: LoginContext,
   id: string,
-  { mobile = false, now = new Date() }: { mobile?: boolean; now?: Date } = {},
+  { mobile = false }: { mobile?: boolean } = {},
 ): Promise<LoginState | null> {
+  const { db, bankid } = ctx;
+  const now = ctx.now ?? new Date();
   let order = await getLoginOrder(db, id);
   if (!order) return null;
   const due =
@@ -192,7 +197,9 @@ function stateOf(order: LoginOrder, now: Date, mobile: boolean): LoginState {
   };
 }
 
-export async function cancelLogin(db: Db, bankid: BankIdClient, id: string, now = new Date()): Promise<void> {
+export async function cancelLogin(ctx: LoginContext, id: string): Promise<void> {
+  const { db, bankid } = ctx;
+  const now = ctx.now ?? new Date();
   const order = await getLoginOrder(db, id);
   if (!order || order.status !== "pending") return;
   await db

@@ -1,5 +1,5 @@
 import type { Db } from "../db/kysely.server";
-import type { CompanyRegistryClient } from "../integrations/company-registry/types.server";
+import type { UseCaseContext } from "./core/context.server";
 import {
   DEFAULT_ACTIONS,
   findUserIdByPersonalNumber,
@@ -15,11 +15,11 @@ import {
  * A registry that cannot be reached leaves the user unprovisioned ("Användare skapas"), to be tried again.
  */
 export async function provisionUser(
-  db: Db,
-  registry: CompanyRegistryClient,
+  ctx: Pick<UseCaseContext, "db" | "companyRegistry" | "now">,
   userId: string,
-  now = new Date(),
 ): Promise<"provisioned" | "retry" | "skipped"> {
+  const { db, companyRegistry: registry } = ctx;
+  const now = ctx.now ?? new Date();
   const user = await getUserById(db, userId);
   if (!user || !user.registered || user.provisioned || user.status !== "Pending") return "skipped";
   const stamp = now.toISOString();

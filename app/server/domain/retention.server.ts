@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { addDays, todayInStockholm } from "~/lib/dates";
 import type { Db } from "../db/kysely.server";
-import type { FileStorage } from "../integrations/storage/types.server";
+import type { UseCaseContext } from "./core/context.server";
 import { forgetAnalysisOnErasure } from "./documents/analysis.server";
 
 /**
@@ -187,10 +187,11 @@ function audit(db: Db, item: RetentionItem, at: string, after: unknown) {
  * its row is marked, so a crash between the two leaves a row that the next run finishes.
  */
 export async function applyRetention(
-  db: Db,
-  storage: FileStorage,
-  { now, dryRun = false }: { now: Date; dryRun?: boolean },
+  ctx: Pick<UseCaseContext, "db" | "storage" | "now">,
+  { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<RetentionReport> {
+  const { db, storage } = ctx;
+  const now = ctx.now ?? new Date();
   const at = now.toISOString();
   const items = await planRetention(db, now);
   const counts: Record<RetentionRule, number> = {

@@ -1,7 +1,7 @@
 import type { Db } from "../db/kysely.server";
 import type { Tenant, TenantType } from "../db/schema.server";
-import { DEFAULT_TENANT_ID, INDIVIDUALS_TENANT_ID } from "../db/seed/tenants.server";
 import { readableTextOn } from "~/lib/color";
+import { DEFAULT_TENANT_ID, INDIVIDUALS_TENANT_ID } from "~/lib/tenants";
 
 export { DEFAULT_TENANT_ID, INDIVIDUALS_TENANT_ID };
 

@@ -1,8 +1,13 @@
 import { getEnv } from "../platform/env.server";
 import type { Db } from "../db/kysely.server";
-import { newPeople } from "../db/seed/users.server";
 import { getBankIdSimulator } from "./bankid/index.server";
 import { DEMO_BOARD_PEOPLE, FORMER_BOARD_MEMBER, OTHER_BOARD_PEOPLE } from "./company-registry/index.server";
+
+/** People the test BankID app can sign in as who have no user yet (first sign-in creates one). */
+const newPeople = [
+  { personalNumber: "198201177451", givenName: "Nils", surname: "Nykvist" },
+  { personalNumber: "199403292866", givenName: "Ebba", surname: "Lindström" },
+];
 
 /**
  * The BankID simulator's test persons, as a real BankID test environment has its own: every user in the

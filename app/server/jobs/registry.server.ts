@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import type { Db } from "../db/kysely.server";
+import type { UseCaseContext } from "../domain/core/context.server";
 import type { LivePublisher } from "../live/events.server";
 
 /** What a job handler gets besides its payload. */
@@ -12,6 +13,8 @@ export interface JobContext {
   log: (message: string) => void;
   /** Where the job's live events go (absent in tests that do not listen). */
   live?: LivePublisher;
+  /** The use cases' context for this job (the system acting, the clock read now, the configured ports). */
+  context: () => UseCaseContext;
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {

@@ -3,8 +3,10 @@ import os from "node:os";
 import { sql } from "kysely";
 import type { Db, DbKind } from "../db/kysely.server";
 import type { JobsTable } from "../db/schema.server";
+import type { Ports } from "../domain/core/context.server";
 import type { LivePublisher } from "../live/events.server";
-import { onJobEnqueued } from "./queue.server";
+import { buildUseCaseContext } from "../context/use-case.server";
+import { onJobEnqueued } from "../context/job-queue.server";
 import { jobDefinition } from "./registry.server";
 
 /**
@@ -29,6 +31,8 @@ export interface RunnerOptions {
   now?: () => Date;
   log?: (message: string) => void;
   live?: LivePublisher;
+  /** Other ports than the configured ones for the handlers' use cases (a test's own simulator). */
+  ports?: Partial<Ports>;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -113,6 +117,12 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         now,
         log: (message) => log(`${job.type} ${job.id}: ${message}`),
         live: options.live,
+        context: () =>
+          buildUseCaseContext(db, "system", {
+            live: options.live,
+            now: now(),
+            ports: options.ports,
+          }),
       });
       await settle(job, {
         state: "done",

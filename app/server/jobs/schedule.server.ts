@@ -5,7 +5,7 @@ import { SWEEP_CREDIT_CHECKS } from "./handlers/credit-checks.server";
 import { EXPIRE_UPLOADS } from "./handlers/documents.server";
 import { APPLY_RETENTION, REFRESH_BOARDS } from "./handlers/maintenance.server";
 import { PURGE_SESSIONS, REFRESH_EXPIRY } from "./handlers/periodic.server";
-import { enqueueJob } from "./queue.server";
+import { enqueueJob } from "../context/job-queue.server";
 
 /**
  * Periodic jobs (decision 013). Every instance keeps the same cron schedule; each run enqueues the job with a

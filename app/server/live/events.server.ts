@@ -1,8 +1,8 @@
 // The live events and groups are the domain's contract (domain/events.server); the hub implements its publisher.
 import type { Hub } from "./hub.server";
-import type { LivePublisher } from "../domain/events.server";
+import type { LivePublisher } from "../domain/core/events.server";
 
-export * from "../domain/events.server";
+export * from "../domain/core/events.server";
 
 /** The typed face of the hub for the domain and jobs (which may only publish). */
 export function createLivePublisher(hub: Pick<Hub, "publish" | "publishToUser">): LivePublisher {

@@ -1,7 +1,7 @@
 // Who is watching which transfer (spec 01 §3 "Transfer activity event"). The interface is async so
 // that a Redis implementation can replace the in-memory one when several instances run.
 import { randomUUID } from "node:crypto";
-import type { TransferActivityEvent } from "../domain/events.server";
+import type { TransferActivityEvent } from "../domain/core/events.server";
 
 export const PRESENCE_LIFETIME_MS = 180_000;
 export const PRESENCE_GRACE_MS = 30_000;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getDbHandle } from "../db/db.server";
 import { migrateToLatest } from "../db/migrate.server";
-import { isSeeded, seed } from "../db/seed/seed.server";
+import { isSeeded, seed } from "../demo/seed.server";
 import { getEnv } from "./env.server";
 import { registerSimulatorPeople } from "../integrations/test-people.server";
 

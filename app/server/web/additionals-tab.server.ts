@@ -27,10 +27,10 @@ import {
   templateFor,
   FULL_NAME_PLACEHOLDER,
 } from "../domain/supplements/supplements.server";
-import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
-import { cancelSupplementRequest, type UseCaseContext } from "../domain/transfers/use-cases.server";
-import { listSupplements } from "../domain/transfers/views.server";
-import { getStorage } from "../integrations/storage/index.server";
+import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import { cancelSupplementRequest } from "../domain/supplements/requests.server";
+import type { UseCaseContext } from "../domain/core/context.server";
+import { listSupplements } from "../domain/supplements/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
@@ -305,7 +305,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       if (submission.status !== "success") return formError(submission);
       const { requestId } = submission.value;
       try {
-        const { fileName } = await removeAnswerDocument(ctx, getStorage(), { transferId, requestId });
+        const { fileName } = await removeAnswerDocument(ctx, { transferId, requestId });
         return redirectWithToast(
           `${here}${anchor(requestId)}`,
           { key: "review:additionals.toast.documentRemoved", values: { fileName } },
@@ -397,7 +397,7 @@ async function uploadAnswer(request: Request, ctx: UseCaseContext, transferId: s
           { transferId, requestId, fileName: file.fileName },
           "receiving",
         );
-        const received = await receiveUpload(ctx.db, getStorage(), created.documentId, file.stream);
+        const received = await receiveUpload(ctx, created.documentId, file.stream);
         return { kind: "received", outcome: received, fileName: created.fileName, requestId };
       },
     );

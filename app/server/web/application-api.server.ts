@@ -1,6 +1,6 @@
 import { apiError } from "./api.server";
 import { runApi } from "./transfer-api.server";
-import type { Actor } from "../domain/transfers/use-cases.server";
+import type { Actor } from "../domain/core/context.server";
 import { isManagerUnavailable } from "../domain/application/manager.server";
 import { svT } from "../platform/i18n.server";
 

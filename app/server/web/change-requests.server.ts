@@ -9,10 +9,9 @@ import {
   createChangeRequest,
   decideChangeRequest,
   possibleChangeRequest,
-} from "../domain/transfers/change-requests.server";
-import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
-import { listChangeRequests } from "../domain/transfers/views.server";
-import { getStorage } from "../integrations/storage/index.server";
+} from "../domain/change-requests/change-requests.server";
+import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import { listChangeRequests } from "../domain/change-requests/views.server";
 import { mediaType } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
@@ -177,7 +176,6 @@ export function fieldsOf(form: FormData): Record<string, unknown> {
 export async function newChangeRequestAction(request: Request, transferId: string) {
   const page = await reviewPage(request, "review");
   const ctx = actorOf(page);
-  const storage = getStorage();
   const created = () =>
     redirectWithToast(
       changeRequestPaths(transferId).tab,
@@ -189,7 +187,7 @@ export async function newChangeRequestAction(request: Request, transferId: strin
     // A post without its file (not multipart): every error of the fields, and the file's.
     const form = await readPageForm(request);
     try {
-      await createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(form), file: null });
+      await createChangeRequest(ctx, { transferId, fields: fieldsOf(form), file: null });
       return created();
     } catch (error) {
       if (isDomainError(error) && error.code === "Validation") return reply(form, replyErrors(error));
@@ -202,7 +200,7 @@ export async function newChangeRequestAction(request: Request, transferId: strin
   try {
     outcome = await readUploadForm(request, MAX_UPLOAD_BYTES + FORM_SLACK_BYTES, async (seen, file) => {
       fields = seen;
-      await createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(seen), file });
+      await createChangeRequest(ctx, { transferId, fields: fieldsOf(seen), file });
       return "created" as const;
     });
     if (outcome.fields === null) {
@@ -217,7 +215,7 @@ export async function newChangeRequestAction(request: Request, transferId: strin
     }
     fields = outcome.fields;
     if (outcome.file === null) {
-      await createChangeRequest(ctx, storage, { transferId, fields: fieldsOf(fields), file: null });
+      await createChangeRequest(ctx, { transferId, fields: fieldsOf(fields), file: null });
     }
   } catch (error) {
     if (isDomainError(error) && error.code === "Validation") {

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { isIdentifierType, validateIdentifier, type Identifier } from "~/lib/identifier";
 import { isValidOrganisationsnummer } from "~/lib/organisationsnummer";
 import { getDb } from "../db/db.server";
-import { searchGroup } from "../domain/events.server";
-import { isDomainError } from "../domain/transfers/errors.server";
+import { searchGroup } from "../domain/core/events.server";
+import { isDomainError } from "../domain/core/errors.server";
 import { searchObjects } from "../domain/transfers/objects.server";
 import { getUserById } from "../domain/users.server";
 import {
@@ -20,7 +20,8 @@ import { readJsonBody } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
 import { apiError, apiValidationError } from "./api.server";
 import { apiActor, domainErrorResponse } from "./transfer-api.server";
-import type { Actor } from "../domain/transfers/use-cases.server";
+import type { Actor } from "../domain/core/context.server";
+import { requestContext } from "../context/request.server";
 
 /**
  * The create-transfer calls of spec 03 §7 (issue 15): the object search started in the background with its
@@ -151,7 +152,7 @@ export function startSearch(
 ): Response {
   const publisher = getLive().publisher;
   void searchObjects(
-    getDb(),
+    requestContext("system"),
     { searchId, query, ...(tenantId ? { tenantId } : {}) },
     { live: { publisher, group: searchGroup(searchId) } },
   ).catch((error: unknown) => {

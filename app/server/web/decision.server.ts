@@ -14,10 +14,9 @@ import {
   type StoredDecisionFile,
 } from "../domain/decision/signing.server";
 import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "../domain/documents/upload.server";
-import { isDomainError } from "../domain/transfers/errors.server";
-import type { Actor } from "../domain/transfers/use-cases.server";
-import { getBankIdClient } from "../integrations/bankid/index.server";
-import { getStorage } from "../integrations/storage/index.server";
+import { isDomainError } from "../domain/core/errors.server";
+import type { Actor } from "../domain/core/context.server";
+import type { FileStorage } from "../integrations/storage/types.server";
 import { readJsonBody } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
@@ -38,7 +37,6 @@ const FORM_SLACK_BYTES = 1024 * 1024;
 export function signingEnvFor(request: Request, context: AppLoadContext | undefined): SigningEnv {
   const userAgent = request.headers.get("User-Agent");
   return {
-    bankid: getBankIdClient(),
     endUserIp: endUserIp(context),
     userAgent,
     mobile: /Android|iPhone|iPad|Mobile/i.test(userAgent ?? ""),
@@ -57,8 +55,7 @@ export type DecisionUpload =
   | { fields: FormData | null; file: null; fileError: UploadRefusalReason };
 
 /** A multipart decision (the page without JavaScript, approve/v3, reject/v3): fields, and the file stored. */
-export async function readDecisionUpload(request: Request): Promise<DecisionUpload> {
-  const storage = getStorage();
+export async function readDecisionUpload(request: Request, storage: FileStorage): Promise<DecisionUpload> {
   const outcome = await readUploadForm<{ stored: StoredDecisionFile } | { refused: UploadRefusalReason }>(
     request,
     DECISION_FILE_LIMIT_BYTES + FORM_SLACK_BYTES,
@@ -84,11 +81,11 @@ export async function readDecisionUpload(request: Request): Promise<DecisionUplo
 }
 
 /** A stored decision file whose decision did not start. */
-export async function discardDecisionFile(file: StoredDecisionFile | null): Promise<void> {
-  if (file)
-    await getStorage()
-      .delete(file.storageKey)
-      .catch(() => false);
+export async function discardDecisionFile(
+  storage: FileStorage,
+  file: StoredDecisionFile | null,
+): Promise<void> {
+  if (file) await storage.delete(file.storageKey).catch(() => false);
 }
 
 /** The field error key of a refused decision file. */
@@ -213,7 +210,7 @@ export async function decisionCall(
         ? (parsed as Record<string, unknown>)
         : {};
   } else {
-    const upload = await readDecisionUpload(request);
+    const upload = await readDecisionUpload(request, contextFor(actor).storage);
     if (upload.fileError) {
       const t = svT();
       return apiValidationError({ decisionDocument: [t(`domain:${fileErrorKey(upload.fileError)}`)] });
@@ -222,13 +219,11 @@ export async function decisionCall(
     file = upload.file;
   }
   const input = decisionInput(fields, decision, file);
+  const ctx = contextFor(actor);
   try {
-    return startAnswer(await startDecision(contextFor(actor), signingEnvFor(request, context), input));
+    return startAnswer(await startDecision(ctx, signingEnvFor(request, context), input));
   } catch (error) {
-    if (file)
-      await getStorage()
-        .delete(file.storageKey)
-        .catch(() => false);
+    await discardDecisionFile(ctx.storage, file);
     return decisionApiRefusal(error);
   }
 }

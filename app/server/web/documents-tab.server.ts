@@ -14,9 +14,8 @@ import {
   removeDocument,
   type ReceiveOutcome,
 } from "../domain/documents/uploads.server";
-import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
-import { documentsTab } from "../domain/transfers/views.server";
-import { getStorage } from "../integrations/storage/index.server";
+import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import { documentsTab } from "../domain/documents/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
@@ -115,7 +114,7 @@ export async function documentsTabAction(request: Request, transferId: string, s
             { transferId, fileName: file.fileName, category: submission.value.category },
             "receiving",
           );
-          const received = await receiveUpload(db, getStorage(), created.documentId, file.stream);
+          const received = await receiveUpload(ctx, created.documentId, file.stream);
           return { kind: "received", received, fileName: created.fileName };
         },
       );
@@ -181,7 +180,7 @@ export async function documentsTabAction(request: Request, transferId: string, s
       const submission = parseForm(form, RemoveDocumentFormSchema);
       if (submission.status !== "success") return formError(submission);
       try {
-        const removed = await removeDocument(ctx, getStorage(), {
+        const removed = await removeDocument(ctx, {
           transferId,
           documentId: submission.value.documentId,
         });

@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
 import { NewMessageFormSchema, ReplyFormSchema, ResolveFormSchema } from "~/schemas/messages";
 import type { MessageRole } from "~/lib/transfer";
-import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
-import { postMessage, replyToMessage, setMessageResolved } from "../domain/transfers/messages.server";
-import { listMessages, messageRecipientsOf } from "../domain/transfers/views.server";
+import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import { postMessage, replyToMessage, setMessageResolved } from "../domain/messages/messages.server";
+import { listMessages, messageRecipientsOf } from "../domain/messages/views.server";
 import { getT, svT } from "../platform/i18n.server";
 import { formError, handleIntent, parseForm, readPageForm } from "./forms.server";
 import {

@@ -10,7 +10,7 @@ import {
   privatePartyViewer,
   viewerFor,
 } from "../domain/transfers/scope.server";
-import { getTransferForReview } from "../domain/transfers/views.server";
+import { getTransferForReview } from "../domain/review/views.server";
 import type { User } from "../domain/users.server";
 import { getT, svT } from "../platform/i18n.server";
 

@@ -1,6 +1,6 @@
-import { notFound } from "../domain/transfers/errors.server";
-import type { Actor } from "../domain/transfers/use-cases.server";
-import { listSupplements } from "../domain/transfers/views.server";
+import { notFound } from "../domain/core/errors.server";
+import type { Actor } from "../domain/core/context.server";
+import { listSupplements } from "../domain/supplements/views.server";
 import { readJsonBody } from "../platform/body.server";
 import { viewContext } from "./transfer-api.server";
 

@@ -8,12 +8,12 @@ import { listText, type ListRequestResult } from "../domain/transfers/lists/requ
 import { searchTransfers } from "../domain/transfers/lists/search.server";
 import type { Viewer } from "../domain/transfers/facts.server";
 import { getOptionalUser } from "../auth/user.server";
-import { isDomainError, type DomainError } from "../domain/transfers/errors.server";
+import { isDomainError, type DomainError } from "../domain/core/errors.server";
 import { viewerFor } from "../domain/transfers/scope.server";
-import type { Actor, UseCaseContext } from "../domain/transfers/use-cases.server";
-import type { ViewContext } from "../domain/transfers/views.server";
+import type { Actor, UseCaseContext } from "../domain/core/context.server";
+import type { ViewContext } from "../domain/core/context.server";
 import { svT } from "../platform/i18n.server";
-import { getLive } from "../live/live.server";
+import { requestContext } from "../context/request.server";
 import { splitMessage } from "~/lib/messages";
 
 /**
@@ -31,7 +31,7 @@ export async function apiActor(request: Request): Promise<Actor | Response> {
 
 /** Use cases publish their live events through the process's hub (and Redis, when configured). */
 export function contextForActor(actor: Actor): UseCaseContext {
-  return { db: getDb(), actor, live: getLive().publisher };
+  return requestContext(actor);
 }
 
 export function viewContext(actor: Actor): ViewContext {

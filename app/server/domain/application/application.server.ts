@@ -11,12 +11,15 @@ import {
   type ApplicationInput,
   type RawApplication,
 } from "~/schemas/application";
-import { forbidden, invalid, notFound } from "../transfers/errors.server";
+import { invalid, notFound } from "../core/errors.server";
 import { loadTransferFacts } from "../transfers/load.server";
-import { transferActions } from "../transfers/policies.server";
+import { transferAction } from "../transfers/policies.server";
+import { permit } from "../core/policy.server";
 import { findScopedTransfer } from "../transfers/scope.server";
-import { parse, run, userOf, type UseCaseContext, type UseCaseResult } from "../transfers/use-cases.server";
-import { readManagerFacts, type ManagerFacts, type ManagerSystemOf } from "./manager.server";
+import { run, type UseCaseResult } from "../core/pipeline.server";
+import { parse } from "../core/parse.server";
+import { userOf, type UseCaseContext } from "../core/context.server";
+import { readManagerFacts, type ManagerFacts } from "./manager.server";
 import { readProposedApplication } from "./proposed.server";
 import {
   applicationParts,
@@ -36,12 +39,7 @@ import { fieldName, validateStoredApplication } from "./validation.server";
  * the version, an audit row. The first save of an Initiated transfer starts the application (Draft).
  */
 
-export interface ApplicationContext extends UseCaseContext {
-  /** The manager's system per provider (the configured one by default; tests pass their own). */
-  managerSystemOf?: ManagerSystemOf;
-}
-
-async function scopedRow(ctx: ApplicationContext, transferId: unknown): Promise<TransferRow> {
+async function scopedRow(ctx: UseCaseContext, transferId: unknown): Promise<TransferRow> {
   const actor = userOf(ctx);
   if (typeof transferId !== "string" || transferId.trim() === "" || transferId.length > 100) throw notFound();
   const row = await findScopedTransfer(ctx.db, actor.viewer, transferId);
@@ -50,28 +48,24 @@ async function scopedRow(ctx: ApplicationContext, transferId: unknown): Promise<
 }
 
 /** Refuses unless the policy offers CreateApplication, enabled, to this viewer now. */
-async function requireCreateApplication(ctx: ApplicationContext, row: TransferRow): Promise<void> {
+async function requireCreateApplication(ctx: UseCaseContext, row: TransferRow): Promise<void> {
   const actor = userOf(ctx);
   const facts = await loadTransferFacts(ctx.db, row);
-  const offered = transferActions(actor.viewer, facts, ctx.now ?? new Date()).find(
-    (a) => a.type === "CreateApplication",
-  );
-  if (!offered) throw forbidden();
-  if (offered.disabled) throw forbidden(`blockers.${offered.reason ?? "notAllowed"}`);
+  permit(transferAction("CreateApplication")(actor.viewer, facts, ctx.now ?? new Date()));
 }
 
 const startsApplication = (row: TransferRow) => (row.status === "Initiated" ? "startApplication" : null);
 
 /** GET application: everything the wizard shows, with the form's values and the schema's context. */
 export async function getApplication(
-  ctx: ApplicationContext,
+  ctx: UseCaseContext,
   transferId: string,
 ): Promise<Application & { form: { context: ApplicationFormContext; value: RawApplication } }> {
   const row = await scopedRow(ctx, transferId);
   const now = ctx.now ?? new Date();
   const [stored, manager, proposedApplication] = await Promise.all([
     loadStoredApplication(ctx.db, row),
-    readManagerFacts(row, ctx.managerSystemOf),
+    readManagerFacts(row, ctx.propertyManagers),
     readProposedApplication(ctx.db, row.id),
   ]);
   const parts = applicationParts(stored, manager);
@@ -88,11 +82,11 @@ export async function getApplication(
 }
 
 /** The server's validation result (step 4), for the viewer's transfer. */
-export async function validateForSubmission(ctx: ApplicationContext, transferId: string) {
+export async function validateForSubmission(ctx: UseCaseContext, transferId: string) {
   const row = await scopedRow(ctx, transferId);
   const [stored, manager] = await Promise.all([
     loadStoredApplication(ctx.db, row),
-    readManagerFacts(row, ctx.managerSystemOf),
+    readManagerFacts(row, ctx.propertyManagers),
   ]);
   return validateStoredApplication(stored, manager, ctx.now ?? new Date());
 }
@@ -108,7 +102,7 @@ const SaveInputSchema = z.object({
  * party id that is not this transfer's is a 400 (the schema knows the transfer's own ids).
  */
 export async function saveApplication(
-  ctx: ApplicationContext,
+  ctx: UseCaseContext,
   input: { transferId: unknown; application: unknown },
 ): Promise<UseCaseResult> {
   const { transferId, application } = parse(SaveInputSchema, input);
@@ -117,7 +111,7 @@ export async function saveApplication(
   const now = ctx.now ?? new Date();
   const [stored, manager] = await Promise.all([
     loadStoredApplication(ctx.db, row),
-    readManagerFacts(row, ctx.managerSystemOf),
+    readManagerFacts(row, ctx.propertyManagers),
   ]);
   const parts = applicationParts(stored, manager);
   const parsed = applicationFormSchema(formContext(parts, manager, now)).safeParse(application ?? {});
@@ -131,7 +125,7 @@ export async function saveApplication(
   }
   const value = parsed.data;
   return run(ctx, row.id, {
-    action: "CreateApplication",
+    offered: transferAction("CreateApplication"),
     // The parse above used the parties of this version: a save on top of another one loses cleanly.
     expectedVersion: value.version ?? row.version,
     useCase: startsApplication,
@@ -310,7 +304,7 @@ async function writeParties(
  * (400), so the page restores the previous one with `Kunde inte ändra fångestyp`.
  */
 export async function setTransferType(
-  ctx: ApplicationContext,
+  ctx: UseCaseContext,
   input: { transferId: unknown; type: unknown; version?: unknown },
 ): Promise<UseCaseResult & { transferType: TransferType }> {
   const row = await scopedRow(ctx, input.transferId);
@@ -324,7 +318,7 @@ export async function setTransferType(
   }
   const type = parsed.data.type as TransferType;
   const result = await run(ctx, row.id, {
-    action: "CreateApplication",
+    offered: transferAction("CreateApplication"),
     expectedVersion: parsed.data.version,
     useCase: startsApplication,
     patch: (_row, facts) => {
@@ -348,7 +342,7 @@ export async function setTransferType(
     }),
     // Other documents are required for another type: the analysis follows (documents/analysis.server).
     write: async (trx, changed, at) => {
-      await transferTypeChanged(trx, changed.id, new Date(at));
+      await transferTypeChanged(ctx.jobs, trx, changed.id, new Date(at));
     },
   });
   return { ...result, transferType: type };

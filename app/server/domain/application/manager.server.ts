@@ -1,8 +1,5 @@
-import {
-  getPropertyManagerSystem,
-  isPropertyManagerError,
-  type PropertyManagerSystem,
-} from "../../integrations/property-managers/index.server";
+import { isPropertyManagerError } from "../../integrations/property-managers/index.server";
+import type { PropertyManagers } from "../core/context.server";
 import type { Fraction } from "~/lib/transfer";
 import type { Identifier } from "~/lib/identifier";
 
@@ -14,8 +11,6 @@ export interface ManagerFacts {
   rules: { requirePhoneNumber: boolean; requireEmail: boolean };
   owners: Array<{ identifier: Identifier; share: Fraction }>;
 }
-
-export type ManagerSystemOf = (providerId: string) => PropertyManagerSystem | null;
 
 /** The manager's system could not answer; the application cannot be read or checked without its rules. */
 export class ManagerUnavailableError extends Error {
@@ -39,16 +34,16 @@ const cache = new Map<string, { at: number; facts: ManagerFacts }>();
 
 export async function readManagerFacts(
   transfer: { provider_id: string; object_id: string },
-  systemOf?: ManagerSystemOf,
+  managers: PropertyManagers,
   options: { fresh?: boolean; now?: number } = {},
 ): Promise<ManagerFacts> {
   // Only the configured systems are cached; a caller's own (a test's) is asked every time.
-  if (systemOf) return askManager(transfer, systemOf);
+  if (!managers.cacheable) return askManager(transfer, managers);
   const key = `${transfer.provider_id}\u0000${transfer.object_id}`;
   const now = options.now ?? Date.now();
   const hit = cache.get(key);
   if (!options.fresh && hit && now - hit.at < CACHE_MS) return hit.facts;
-  const facts = await askManager(transfer, getPropertyManagerSystem);
+  const facts = await askManager(transfer, managers);
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(key, { at: now, facts });
   return facts;
@@ -56,9 +51,9 @@ export async function readManagerFacts(
 
 async function askManager(
   transfer: { provider_id: string; object_id: string },
-  systemOf: ManagerSystemOf,
+  managers: PropertyManagers,
 ): Promise<ManagerFacts> {
-  const system = systemOf(transfer.provider_id);
+  const system = managers.systemOf(transfer.provider_id);
   if (!system) return NO_RULES;
   try {
     const object = await system.getObject(transfer.object_id);

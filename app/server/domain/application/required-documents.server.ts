@@ -1,9 +1,12 @@
 import * as z from "zod";
 import type { DocumentCategory, TransferType } from "~/lib/transfer";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/policies.server";
-import { invalid, notFound } from "../transfers/errors.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
+import { transferAction } from "../transfers/policies.server";
+import { invalid, notFound } from "../core/errors.server";
 import { findScopedTransfer } from "../transfers/scope.server";
-import { parse, run, userOf, type UseCaseContext, type UseCaseResult } from "../transfers/use-cases.server";
+import { run, type UseCaseResult } from "../core/pipeline.server";
+import { parse } from "../core/parse.server";
+import { userOf, type UseCaseContext } from "../core/context.server";
 import { readProposedApplication } from "./proposed.server";
 
 /**
@@ -68,7 +71,7 @@ export async function confirmRequiredDocuments(
   userOf(ctx);
   const { transferId, version } = parse(ConfirmSchema, input);
   const result = await run(ctx, transferId, {
-    action: "CreateApplication",
+    offered: transferAction("CreateApplication"),
     expectedVersion: version,
     useCase: (row) => (row.status === "Initiated" ? "startApplication" : null),
     audit: ({ row, from, to }) => ({

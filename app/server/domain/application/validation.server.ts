@@ -1,7 +1,7 @@
 import { splitMessage } from "~/lib/messages";
 import type { TransferType } from "~/lib/transfer";
 import { checkApplication, RawApplicationSchema } from "~/schemas/application";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/policies.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
 import { svT } from "../../platform/i18n.server";
 import type { ManagerFacts } from "./manager.server";
 import {

@@ -1,14 +1,9 @@
 import crypto from "node:crypto";
 import * as z from "zod";
-import type { Db } from "../../db/kysely.server";
-import { enqueueJob } from "../../jobs/queue.server";
-import {
-  isCreditBureauError,
-  type CreditBureau,
-  type CreditReport,
-} from "../../integrations/credit-bureau/index.server";
+import { isCreditBureauError, type CreditReport } from "../../integrations/credit-bureau/index.server";
 import { svT } from "../../platform/i18n.server";
-import { transferGroup, type CreditCheckStatus, type LivePublisher } from "../events.server";
+import type { UseCaseContext } from "../core/context.server";
+import { transferGroup, type CreditCheckStatus } from "../core/events.server";
 import { collectDedupeKey, COLLECT_CREDIT_CHECK_JOB } from "./orders.server";
 
 /**
@@ -42,22 +37,17 @@ export function collectDelayMs(poll: number): number {
   return Math.min(COLLECT_MAX_DELAY_MS, COLLECT_FIRST_DELAY_MS * 2 ** Math.min(poll, 30));
 }
 
-export interface CollectOptions {
-  now: Date;
-  live?: LivePublisher;
-}
-
 export type CollectOutcome =
   | { outcome: "missing" | "alreadyFinal" }
   | { outcome: "later"; reason: "Pending" | "unavailable" | "placedAgain"; nextPoll: number; runAt: string }
   | { outcome: "final"; status: Exclude<CreditCheckStatus, "Pending">; reason?: string };
 
 export async function collectCreditCheck(
-  db: Db,
-  bureau: CreditBureau,
+  ctx: UseCaseContext,
   payload: CollectCreditCheck,
-  { now, live }: CollectOptions,
 ): Promise<CollectOutcome> {
+  const { db, creditBureau: bureau, live } = ctx;
+  const now = ctx.now ?? new Date();
   const order = await db
     .selectFrom("credit_check_orders")
     .innerJoin("transfers", "transfers.id", "credit_check_orders.transfer_id")
@@ -127,7 +117,7 @@ export async function collectCreditCheck(
   ): Promise<CollectOutcome> => {
     const nextPoll = payload.poll + 1;
     const runAt = new Date(now.getTime() + (reason === "placedAgain" ? 0 : collectDelayMs(payload.poll)));
-    await enqueueJob(
+    await ctx.jobs.enqueue(
       db,
       {
         type: COLLECT_CREDIT_CHECK_JOB,

@@ -4,12 +4,15 @@ import { IDENTIFIER_TYPES, normalizeIdentifier, type IdentifierType } from "~/li
 import { personDisplayName } from "~/lib/person";
 import { parsePersonnummer } from "~/lib/personnummer";
 import type { Db } from "../../db/kysely.server";
-import { enqueueJob } from "../../jobs/queue.server";
 import { recordAnalyticsEvent } from "../analytics.server";
 import type { PartyFacts, TransferFacts } from "../transfers/facts.server";
-import { isDomainError } from "../transfers/errors.server";
-import { personActions, type BlockerCode } from "../transfers/policies.server";
-import { event, parse, run, userOf, type UseCaseContext } from "../transfers/use-cases.server";
+import { isDomainError } from "../core/errors.server";
+import { personActions } from "./policies.server";
+import type { BlockerCode } from "../core/policy.server";
+import { run } from "../core/pipeline.server";
+import { event } from "../core/events.server";
+import { parse } from "../core/parse.server";
+import { userOf, type UseCaseContext } from "../core/context.server";
 
 /**
  * Ordering a credit check for an acquirer or a guarantor (spec 02 §4 "Credit check per person", §5 "Credit check
@@ -151,7 +154,7 @@ export async function orderCreditCheck(
           })
           .execute();
         // In the order's own transaction: a committed order always has the job that collects it.
-        await enqueueJob(
+        await ctx.jobs.enqueue(
           trx,
           {
             type: COLLECT_CREDIT_CHECK_JOB,

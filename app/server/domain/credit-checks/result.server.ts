@@ -2,9 +2,9 @@ import type { IdentifierType } from "~/lib/identifier";
 import type { CreditCheckStatus } from "~/lib/transfer";
 import { creditReportSchema, type CreditReport } from "../../integrations/credit-bureau/index.server";
 import { loadTransferFacts } from "../transfers/load.server";
-import { personActions } from "../transfers/policies.server";
+import { personActions } from "./policies.server";
 import { findScopedTransfer } from "../transfers/scope.server";
-import type { ViewContext } from "../transfers/views.server";
+import type { ViewContext } from "../core/context.server";
 import { creditCheckPerson } from "./orders.server";
 
 /**

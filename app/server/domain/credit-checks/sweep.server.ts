@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../db/kysely.server";
-import { enqueueJob } from "../../jobs/queue.server";
+import type { UseCaseContext } from "../core/context.server";
 import type { CollectCreditCheck } from "./collect.server";
 import { COLLECT_CREDIT_CHECK_JOB, collectDedupeKey } from "./orders.server";
 
@@ -33,7 +32,9 @@ export function sweepChain(slot: string): string {
   return `sweep@${slot}`;
 }
 
-export async function sweepCreditChecks(db: Db, slot: string, now: Date): Promise<SweepOutcome> {
+export async function sweepCreditChecks(ctx: UseCaseContext, slot: string): Promise<SweepOutcome> {
+  const { db } = ctx;
+  const now = ctx.now ?? new Date();
   // A collect job's dedupe key starts with `creditCheck.collect:{orderId}:` whatever its chain; the jobs are
   // looked up by transfer first (index jobs_transfer), so each Pending order costs an index probe.
   const keyPrefix = sql<string>`${sql.lit(`${COLLECT_CREDIT_CHECK_JOB}:`)} || o.id || ${sql.lit(":")}`;
@@ -62,7 +63,7 @@ export async function sweepCreditChecks(db: Db, slot: string, now: Date): Promis
   let swept = 0;
   for (const order of stranded) {
     const payload: Pick<CollectCreditCheck, "orderId" | "chain"> = { orderId: order.id, chain };
-    const id = await enqueueJob(
+    const id = await ctx.jobs.enqueue(
       db,
       {
         type: COLLECT_CREDIT_CHECK_JOB,

@@ -8,30 +8,23 @@ import {
   rfaFor,
   signatureTrustRoots,
   verifyBankIdSignature,
-  type BankIdClient,
   type CompletionData,
   type RfaCode,
 } from "../../integrations/bankid/index.server";
-import { enqueueJob } from "../../jobs/queue.server";
-import { getStorage } from "../../integrations/storage/index.server";
 import { VERIFY_DOCUMENT_JOB } from "../documents/uploads.server";
 import type { Selectable } from "kysely";
 import { approveMembershipSchema, rejectMembershipSchema } from "~/schemas/transfer";
 import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { todayInStockholm } from "~/lib/dates";
-import { conflict, forbidden, invalid, notFound } from "../transfers/errors.server";
+import { conflict, invalid, notFound } from "../core/errors.server";
 import { loadTransferFacts, SIGN_SESSION_VALID_MS } from "../transfers/load.server";
 import { findScopedTransfer } from "../transfers/scope.server";
-import { transferActions } from "../transfers/policies.server";
-import {
-  approveMembership,
-  parse,
-  rejectMembership,
-  run,
-  userOf,
-  type DecisionRecord,
-  type UseCaseContext,
-} from "../transfers/use-cases.server";
+import { transferAction } from "../transfers/policies.server";
+import { permit } from "../core/policy.server";
+import { run } from "../core/pipeline.server";
+import { approveMembership, rejectMembership, type DecisionRecord } from "./decide.server";
+import { parse } from "../core/parse.server";
+import { asSystem, userOf, type UseCaseContext } from "../core/context.server";
 
 /**
  * The membership decision signed with BankID (issue 20, spec 02 §3 "Signing", §4 "Signing dialog", decision 028).
@@ -87,8 +80,8 @@ export interface SignState {
   text: string | null;
 }
 
+/** The request a signing step runs for (BankID itself is the context's port). */
 export interface SigningEnv {
-  bankid: BankIdClient;
   /** The roots a signature must chain to; by default the configured ones (signatureTrustRoots). */
   trustedRoots?: X509Certificate[];
   endUserIp: string;
@@ -313,7 +306,7 @@ async function readDecisionFacts(ctx: UseCaseContext, transferId: string) {
  */
 async function endSession(
   ctx: UseCaseContext,
-  bankid: BankIdClient | null,
+  cancelOrder: boolean,
   session: SignSession,
   outcome: { status: "failed" | "cancelled"; hintCode?: string | null; failure?: SignFailure | null },
   now: Date,
@@ -332,20 +325,21 @@ async function endSession(
     .where("status", "=", "Pending")
     .executeTakeFirst();
   if (Number(ended.numUpdatedRows) !== 1) return false;
-  await returnToReview(ctx.db, session.transfer_id, now);
-  if (bankid && session.order_ref) {
+  await returnToReview(ctx, session.transfer_id, now);
+  if (cancelOrder && session.order_ref) {
     try {
-      await bankid.cancel(session.order_ref);
+      await ctx.bankid.cancel(session.order_ref);
     } catch {
       // Already finished at BankID (failed, expired, collected): ours is ended either way.
     }
   }
-  await dropDecisionFile(session);
+  await dropDecisionFile(ctx, session);
   return true;
 }
 
 /** A transfer left waiting for a signing that no longer runs goes back to the board's review. */
-async function returnToReview(db: Db, transferId: string, now: Date): Promise<void> {
+async function returnToReview(ctx: UseCaseContext, transferId: string, now: Date): Promise<void> {
+  const { db } = ctx;
   const row = await db.selectFrom("transfers").selectAll().where("id", "=", transferId).executeTakeFirst();
   if (row?.status !== "MembershipDecisionPending") return;
   const running = await db
@@ -356,7 +350,7 @@ async function returnToReview(db: Db, transferId: string, now: Date): Promise<vo
     .executeTakeFirst();
   if (running) return;
   try {
-    await run({ db, actor: "system", now }, transferId, {
+    await run({ ...asSystem(ctx), now }, transferId, {
       useCase: "cancelDecisionSigning",
       expectedVersion: row.version,
     });
@@ -367,15 +361,15 @@ async function returnToReview(db: Db, transferId: string, now: Date): Promise<vo
 }
 
 /** An ended signing's decision file has no use: the decision that would have kept it was never made. */
-async function dropDecisionFile(session: Pick<SignSession, "decision_file_key">): Promise<void> {
-  if (session.decision_file_key)
-    await getStorage()
-      .delete(session.decision_file_key)
-      .catch(() => false);
+async function dropDecisionFile(
+  ctx: UseCaseContext,
+  session: Pick<SignSession, "decision_file_key">,
+): Promise<void> {
+  if (session.decision_file_key) await ctx.storage.delete(session.decision_file_key).catch(() => false);
 }
 
 /** The decision file as the transfer's document (category MembershipDecision), verified like any upload. */
-function decisionDocument(file: StoredDecisionFile, userId: string) {
+function decisionDocument(ctx: UseCaseContext, file: StoredDecisionFile, userId: string) {
   return async (trx: Db, row: TransferRow, at: string): Promise<string> => {
     const documentId = crypto.randomUUID();
     await trx
@@ -399,7 +393,7 @@ function decisionDocument(file: StoredDecisionFile, userId: string) {
         archived_at: null,
       })
       .execute();
-    await enqueueJob(
+    await ctx.jobs.enqueue(
       trx,
       { type: VERIFY_DOCUMENT_JOB, payload: { documentId }, dedupeKey: `verify:${documentId}` },
       new Date(at),
@@ -460,19 +454,17 @@ export async function startDecision(
     ) {
       return { kind: "signing", state: stateOf(previous, now, env.mobile) };
     }
-    await endSession(ctx, env.bankid, previous, { status: "cancelled" }, now);
+    await endSession(ctx, true, previous, { status: "cancelled" }, now);
   }
 
-  await endLapsedSignings(ctx, env.bankid, input.transferId, now);
+  await endLapsedSignings(ctx, input.transferId, now);
   const { row, acquirers } = await readDecisionFacts(ctx, input.transferId);
   if (!formIsCurrent) throw conflict();
   const expectedVersion = row.version;
   // The policy's answer before BankID is asked (the use case asks again when it writes).
   const facts = await loadTransferFacts(ctx.db, row, now);
   const type = input.decision === "Approve" ? "ApproveMembership" : "RejectMembership";
-  const offered = transferActions(actor.viewer, facts, now).find((a) => a.type === type);
-  if (!offered) throw forbidden();
-  if (offered.disabled) throw forbidden(`blockers.${offered.reason ?? "notAllowed"}`);
+  permit(transferAction(type)(actor.viewer, facts, now));
   if (input.decision === "Approve") {
     const missing = acquirers.filter((a) => a.membership_status !== "MEMBER" && !acquirerIds.includes(a.id));
     const unknown = acquirerIds.filter((id) => !acquirers.some((a) => a.id === id));
@@ -483,7 +475,7 @@ export async function startDecision(
 
   if (input.signDevice === "SignByProxy") {
     const record: DecisionRecord = input.file
-      ? { document: decisionDocument(input.file, actor.viewer.id) }
+      ? { document: decisionDocument(ctx, input.file, actor.viewer.id) }
       : {};
     await approveMembership(ctx, { ...common, acquirerIds, version: expectedVersion }, record);
     return { kind: "decided", transferId: input.transferId };
@@ -517,7 +509,7 @@ export async function startDecision(
   const userNonVisibleData = b64(hash);
   let order;
   try {
-    order = await env.bankid.sign({
+    order = await ctx.bankid.sign({
       endUserIp: env.endUserIp,
       userVisibleData,
       userVisibleDataFormat: "simpleMarkdownV1",
@@ -531,7 +523,7 @@ export async function startDecision(
   try {
     await run(ctx, row.id, {
       useCase: "startDecisionSigning",
-      action: type,
+      offered: transferAction(type),
       expectedVersion,
       audit: ({ row: before, to }) => ({
         entity: "sign_session",
@@ -575,7 +567,7 @@ export async function startDecision(
           })
           .execute();
         // A forgotten signing ends after its 4 minutes even if nobody collects it again.
-        await enqueueJob(
+        await ctx.jobs.enqueue(
           trx,
           {
             type: SIGN_EXPIRY_JOB,
@@ -589,7 +581,7 @@ export async function startDecision(
       },
     });
   } catch (error) {
-    await env.bankid.cancel(order.orderRef).catch(() => undefined);
+    await ctx.bankid.cancel(order.orderRef).catch(() => undefined);
     throw error;
   }
   const session = await ctx.db
@@ -605,7 +597,7 @@ export async function startDecision(
  * Signings of this transfer whose 4 minutes ran out but that nobody ended yet (the expiry job not yet run, or
  * demo data): ended as expired, so the transfer is back in the board's review before a new decision starts.
  */
-async function endLapsedSignings(ctx: UseCaseContext, bankid: BankIdClient, transferId: string, now: Date) {
+async function endLapsedSignings(ctx: UseCaseContext, transferId: string, now: Date) {
   const lapsed = await ctx.db
     .selectFrom("sign_sessions")
     .selectAll()
@@ -614,9 +606,9 @@ async function endLapsedSignings(ctx: UseCaseContext, bankid: BankIdClient, tran
     .where("started_at", "<=", new Date(now.getTime() - SIGN_SESSION_VALID_MS).toISOString())
     .execute();
   for (const session of lapsed) {
-    await endSession(ctx, bankid, session, { status: "failed", failure: "expired" }, now);
+    await endSession(ctx, true, session, { status: "failed", failure: "expired" }, now);
   }
-  if (lapsed.length === 0) await returnToReview(ctx.db, transferId, now);
+  if (lapsed.length === 0) await returnToReview(ctx, transferId, now);
 }
 
 /** BankID refused to start the order; `rfa` is the user message. */
@@ -679,17 +671,17 @@ export async function collectDecision(
   let session = await ownSignSession(ctx, signId);
   if (session.status !== "Pending") return stateOf(session, now, env.mobile);
   if (isExpired(session, now)) {
-    await endSession(ctx, env.bankid, session, { status: "failed", failure: "expired" }, now);
+    await endSession(ctx, true, session, { status: "failed", failure: "expired" }, now);
     return stateOf(await reread(ctx.db, signId), now, env.mobile);
   }
   if (!(await claimCollect(ctx.db, session, now))) return stateOf(session, now, env.mobile);
 
   let answer;
   try {
-    answer = await env.bankid.collect(session.order_ref ?? "");
+    answer = await ctx.bankid.collect(session.order_ref ?? "");
   } catch (error) {
     const hint = isBankIdError(error) ? `error:${error.errorCode}` : "error:unknown";
-    await endSession(ctx, null, session, { status: "failed", hintCode: hint, failure: "bankIdError" }, now);
+    await endSession(ctx, false, session, { status: "failed", hintCode: hint, failure: "bankIdError" }, now);
     return stateOf(await reread(ctx.db, signId), now, env.mobile);
   }
   if (answer.status === "pending") {
@@ -698,7 +690,7 @@ export async function collectDecision(
     return stateOf(session, now, env.mobile);
   }
   if (answer.status === "failed") {
-    await endSession(ctx, null, session, { status: "failed", hintCode: answer.hintCode }, now);
+    await endSession(ctx, false, session, { status: "failed", hintCode: answer.hintCode }, now);
     return stateOf(await reread(ctx.db, signId), now, env.mobile);
   }
   await completeDecision(ctx, env, session, answer.completionData, now);
@@ -718,7 +710,7 @@ async function completeDecision(
 ): Promise<void> {
   const actor = userOf(ctx);
   const refuse = (failure: SignFailure) =>
-    endSession(ctx, null, session, { status: "failed", failure, hintCode: null }, now);
+    endSession(ctx, false, session, { status: "failed", failure, hintCode: null }, now);
   // Completed, but after the stored sign's 4 minutes: refused (spec 02 §9).
   if (isExpired(session, now)) return void (await refuse("expired"));
 
@@ -767,6 +759,7 @@ async function completeDecision(
     ...(session.decision_file_key
       ? {
           document: decisionDocument(
+            ctx,
             {
               storageKey: session.decision_file_key,
               fileName: session.decision_file_name ?? "beslut.pdf",
@@ -797,24 +790,19 @@ export async function cancelDecision(
   const now = ctx.now ?? new Date();
   const session = await ownSignSession(ctx, signId);
   if (session.status === "Pending") {
-    await endSession(ctx, env.bankid, session, { status: "cancelled" }, now);
+    await endSession(ctx, true, session, { status: "cancelled" }, now);
   }
   return stateOf(await reread(ctx.db, signId), now, env.mobile);
 }
 
 /** The expiry job: a session still Pending after its 4 minutes ends, and the transfer returns to review. */
-export async function expireSign(db: Db, bankid: BankIdClient, signId: string, now: Date): Promise<boolean> {
-  const session = await db
+export async function expireSign(ctx: UseCaseContext, signId: string): Promise<boolean> {
+  const now = ctx.now ?? new Date();
+  const session = await ctx.db
     .selectFrom("sign_sessions")
     .selectAll()
     .where("id", "=", signId)
     .executeTakeFirst();
   if (!session || session.status !== "Pending" || !isExpired(session, now)) return false;
-  return endSession(
-    { db, actor: "system", now },
-    bankid,
-    session,
-    { status: "failed", failure: "expired" },
-    now,
-  );
+  return endSession(asSystem(ctx), true, session, { status: "failed", failure: "expired" }, now);
 }

@@ -9,13 +9,13 @@ import {
   type DocumentAnalysis,
 } from "../../integrations/document-analysis/types.server";
 import type { FileStorage } from "../../integrations/storage/types.server";
-import { enqueueJob, releaseDedupeKey } from "../../jobs/queue.server";
 import { collectUpTo } from "../../platform/body.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import type { IdentifierType } from "~/lib/identifier";
 import type { TransferType } from "~/lib/transfer";
-import { transferGroup, type LivePublisher } from "../events.server";
-import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/policies.server";
+import type { JobQueue, UseCaseContext } from "../core/context.server";
+import { transferGroup } from "../core/events.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
 
 /**
  * The document analysis of a transfer (issue 16 §3, decision 020): once its required documents (a membership
@@ -84,9 +84,14 @@ async function markInProgress(db: Db, transferId: string, now: Date): Promise<vo
 }
 
 /** Called in the transaction of a change: the row shows InProgress at once, and one run is to come. */
-export async function enqueueDocumentAnalysis(trx: Db, transferId: string, now: Date): Promise<void> {
+export async function enqueueDocumentAnalysis(
+  jobs: JobQueue,
+  trx: Db,
+  transferId: string,
+  now: Date,
+): Promise<void> {
   await markInProgress(trx, transferId, now);
-  await enqueueJob(
+  await jobs.enqueue(
     trx,
     {
       type: ANALYSE_DOCUMENTS_JOB,
@@ -105,6 +110,7 @@ export async function enqueueDocumentAnalysis(trx: Db, transferId: string, now: 
  * MissingDocument if a required document is now missing). Other categories change nothing.
  */
 export async function requiredDocumentChanged(
+  jobs: JobQueue,
   trx: Db,
   transferId: string,
   categories: ReadonlyArray<string | null>,
@@ -127,7 +133,7 @@ export async function requiredDocumentChanged(
       .executeTakeFirst(),
   ]);
   if (!required?.complete && !existing) return false;
-  await enqueueDocumentAnalysis(trx, transferId, now);
+  await enqueueDocumentAnalysis(jobs, trx, transferId, now);
   return true;
 }
 
@@ -135,8 +141,13 @@ export async function requiredDocumentChanged(
  * The transfer type changed (the wizard's step 1; call it in the same transaction, after the update): other
  * documents are required now, so analyse again when they are all there or an analysis exists.
  */
-export function transferTypeChanged(trx: Db, transferId: string, now: Date): Promise<boolean> {
-  return requiredDocumentChanged(trx, transferId, ["MembershipApplication"], now);
+export function transferTypeChanged(
+  jobs: JobQueue,
+  trx: Db,
+  transferId: string,
+  now: Date,
+): Promise<boolean> {
+  return requiredDocumentChanged(jobs, trx, transferId, ["MembershipApplication"], now);
 }
 
 async function readBytes(
@@ -180,13 +191,14 @@ export type AnalysisRun =
 
 /** The job's work: reads the required documents from storage, analyses them, writes the row, tells the group. */
 export async function analyseTransferDocuments(
-  db: Db,
-  storage: FileStorage,
+  ctx: UseCaseContext,
   transferId: string,
-  { now, live, jobId }: { now: Date; live?: LivePublisher; jobId?: string },
+  { jobId }: { jobId?: string } = {},
 ): Promise<AnalysisRun> {
+  const { db, storage, live } = ctx;
+  const now = ctx.now ?? new Date();
   // From here on a change enqueues a new run instead of joining this one, which may have read too early.
-  if (jobId) await releaseDedupeKey(db, jobId);
+  if (jobId) await ctx.jobs.release(db, jobId);
   const required = await requiredDocuments(db, transferId);
   if (!required) return { outcome: "gone" };
   const documentIds = required.documents.map((d) => d.id);

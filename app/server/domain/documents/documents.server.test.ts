@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { makePdf } from "~/server/db/seed/pdf.server";
+import { makePdf } from "~/server/demo/pdf.server";
 import { MAX_UPLOAD_BYTES, UploadFileNameSchema, downloadFileName } from "~/schemas/documents";
 import { UploadRefusal, checkedUpload } from "./upload.server";
 import { verifyPdf } from "./verify.server";

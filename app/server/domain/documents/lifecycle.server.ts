@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { Db } from "../../db/kysely.server";
 import type { FileStorage } from "../../integrations/storage/types.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
-import { transferGroup, type LivePublisher } from "../events.server";
+import type { UseCaseContext } from "../core/context.server";
+import { transferGroup } from "../core/events.server";
 import { collectUpTo } from "../../platform/body.server";
 import { verifyPdf } from "./verify.server";
 import { confirmStoredUpload } from "./uploads.server";
@@ -62,12 +63,9 @@ async function removeDocument(
 }
 
 /** The verification job's work for one document; a document that is gone or no longer pending is skipped. */
-export async function verifyDocument(
-  db: Db,
-  storage: FileStorage,
-  documentId: string,
-  { now, live }: { now: Date; live?: LivePublisher },
-): Promise<VerifyOutcome> {
+export async function verifyDocument(ctx: UseCaseContext, documentId: string): Promise<VerifyOutcome> {
+  const { db, storage, live } = ctx;
+  const now = ctx.now ?? new Date();
   const document = await db
     .selectFrom("documents")
     .select(["id", "transfer_id", "storage_key", "status", "category", "size_in_bytes"])
@@ -92,7 +90,7 @@ export async function verifyDocument(
         .executeTakeFirst();
       // The last required document verified starts the analysis (one run however many arrive together).
       if (Number(updated.numUpdatedRows) === 1) {
-        await requiredDocumentChanged(trx, document.transfer_id, [document.category], now);
+        await requiredDocumentChanged(ctx.jobs, trx, document.transfer_id, [document.category], now);
       }
     });
     await live?.publish(transferGroup(document.transfer_id), "documentVerified", {
@@ -111,11 +109,9 @@ export async function verifyDocument(
 }
 
 /** Uploads that were started but never completed, removed after the timeout; how many went. */
-export async function expireStalledUploads(
-  db: Db,
-  storage: FileStorage,
-  { now, live }: { now: Date; live?: LivePublisher },
-): Promise<number> {
+export async function expireStalledUploads(ctx: UseCaseContext): Promise<number> {
+  const { db, storage, live } = ctx;
+  const now = ctx.now ?? new Date();
   const cutoff = new Date(now.getTime() - UPLOAD_TIMEOUT_MS).toISOString();
   const stalled = await db
     .selectFrom("documents")
@@ -127,7 +123,7 @@ export async function expireStalledUploads(
   let removed = 0;
   for (const document of stalled) {
     // A presigned S3 upload the browser completed without telling us is verified, not removed.
-    if (await confirmStoredUpload(db, storage, document.id, { now })) continue;
+    if (await confirmStoredUpload(ctx, document.id)) continue;
     removed++;
     await removeDocument(db, storage, document, "document.uploadTimeout", "timeout", now.toISOString());
     await live?.publish(transferGroup(document.transfer_id), "documentUploadTimeout", {

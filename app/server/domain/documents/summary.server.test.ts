@@ -5,7 +5,7 @@ import { getDb, getDbHandle } from "~/server/db/db.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/documents.server";
-import { markSaleStopped, removeSaleStop } from "~/server/domain/transfers/use-cases.server";
+import { markSaleStopped, removeSaleStop } from "~/server/domain/transfers/actions.server";
 import { personDisplayName } from "~/lib/person";
 import { startFreshApp } from "../../../../tests/support/app";
 import {
@@ -16,6 +16,8 @@ import {
   renderSummaryPdf,
 } from "./summary.server";
 
+import { buildUseCaseContext } from "../../context/use-case.server";
+import { jobQueue } from "../../context/job-queue.server";
 const NOW = new Date("2026-11-25T09:30:00Z");
 
 async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
@@ -166,7 +168,7 @@ describe("the transfer summary PDF", () => {
       .executeTakeFirstOrThrow();
     expect(await storage.exists(old.storage_key!)).toBe(true);
 
-    await db.transaction().execute((trx) => enqueueTransferSummary(trx, transferId, NOW));
+    await db.transaction().execute((trx) => enqueueTransferSummary(jobQueue, trx, transferId, NOW));
     const published: Array<{ group: string; event: string; payload: unknown }> = [];
     await runner(published).drain();
 
@@ -204,7 +206,10 @@ describe("the transfer summary PDF", () => {
     expect((await jobsOf(transferId)).map((j) => j.state)).toEqual(["done"]);
 
     // Run again (a retry, or the next change): one summary still, the newest.
-    const again = await generateTransferSummary(db, storage, transferId, { now: NOW });
+    const again = await generateTransferSummary(
+      buildUseCaseContext(db, "system", { now: NOW, ports: { storage } }),
+      transferId,
+    );
     expect(again).toMatchObject({ outcome: "generated", replaced: 1 });
     const summaries = await db
       .selectFrom("documents")
@@ -222,7 +227,12 @@ describe("the transfer summary PDF", () => {
       .set({ data_erased_at: NOW.toISOString(), storage_key: null })
       .where("id", "=", current)
       .execute();
-    expect(await generateTransferSummary(db, storage, transferId, { now: NOW })).toEqual({
+    expect(
+      await generateTransferSummary(
+        buildUseCaseContext(db, "system", { now: NOW, ports: { storage } }),
+        transferId,
+      ),
+    ).toEqual({
       outcome: "skipped",
       reason: "erased",
     });
@@ -238,7 +248,7 @@ describe("the transfer summary PDF", () => {
       .where("sale_status", "is", null)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    const system = { db, actor: "system" as const, now: NOW };
+    const system = buildUseCaseContext(db, "system" as const, { now: NOW });
     expect(await jobsOf(transfer.id)).toEqual([]);
 
     // A refused change (another version) rolls back and leaves no job.
@@ -248,7 +258,7 @@ describe("the transfer summary PDF", () => {
     // Nor does a transaction that enqueued and then failed.
     await expect(
       db.transaction().execute(async (trx) => {
-        await enqueueTransferSummary(trx, transfer.id, NOW);
+        await enqueueTransferSummary(jobQueue, trx, transfer.id, NOW);
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
@@ -280,12 +290,17 @@ describe("the transfer summary PDF", () => {
       .where("summary_document_id", "is", null)
       .orderBy("id")
       .executeTakeFirstOrThrow();
-    await markSaleStopped(
-      { db, actor: "system", now: NOW },
-      { transferId: transfer.id, version: transfer.version },
-    );
+    await markSaleStopped(buildUseCaseContext(db, "system", { now: NOW }), {
+      transferId: transfer.id,
+      version: transfer.version,
+    });
     expect(await jobsOf(transfer.id)).toEqual([]);
-    expect(await generateTransferSummary(db, getStorage(), transfer.id, { now: NOW })).toEqual({
+    expect(
+      await generateTransferSummary(
+        buildUseCaseContext(db, "system", { now: NOW, ports: { storage: getStorage() } }),
+        transfer.id,
+      ),
+    ).toEqual({
       outcome: "skipped",
       reason: "noSummary",
     });

@@ -2,15 +2,16 @@ import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import PDFDocument from "pdfkit";
 import type { Db } from "../../db/kysely.server";
-import type { FileStorage } from "../../integrations/storage/types.server";
-import { enqueueJob, releaseDedupeKey } from "../../jobs/queue.server";
 import { svT } from "../../platform/i18n.server";
 import { formatDate, formatDateTime, formatSek } from "~/lib/format";
 import { formatIdentifierForDisplay, type IdentifierType } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
 import { fractionToPercentString } from "~/lib/share";
 import type { TransferStatus } from "~/lib/transfer";
-import { transferGroup, type LivePublisher } from "../events.server";
+import type { FileStorage } from "../../integrations/storage/types.server";
+import type { JobQueue, UseCaseContext } from "../core/context.server";
+import { transferGroup } from "../core/events.server";
+import type { TransferHook } from "../core/hooks.server";
 
 /**
  * The transfer summary PDF (spec 02 §2.4, issue 14 item 5; decision 017): made by the job `transfer.summary` from
@@ -50,8 +51,13 @@ export function hasTransferSummary(row: {
  * Called in the transaction of a change: one waiting job per transfer however many changes come before it runs
  * (the coalescing key of queue.server), and none when the change rolls back.
  */
-export function enqueueTransferSummary(trx: Db, transferId: string, now: Date): Promise<string | null> {
-  return enqueueJob(
+export function enqueueTransferSummary(
+  jobs: JobQueue,
+  trx: Db,
+  transferId: string,
+  now: Date,
+): Promise<string | null> {
+  return jobs.enqueue(
     trx,
     {
       type: TRANSFER_SUMMARY_JOB,
@@ -63,6 +69,15 @@ export function enqueueTransferSummary(trx: Db, transferId: string, now: Date): 
     now,
   );
 }
+
+/** The summary PDF follows the transfer (decision 017): a changed transfer that has one gets a new one. */
+export const transferSummaryHook: TransferHook = {
+  signal: "transferChanged",
+  write: async (ctx, trx, { row, status, transition }, at) => {
+    if (hasTransferSummary({ ...row, ...transition, status }))
+      await enqueueTransferSummary(ctx.jobs, trx, row.id, new Date(at));
+  },
+};
 
 export interface SummaryPerson {
   name: string;
@@ -262,13 +277,14 @@ export type SummaryOutcome =
  * modified time stay: replacing the summary is not a change anyone made, and must not refuse their open forms.
  */
 export async function generateTransferSummary(
-  db: Db,
-  storage: FileStorage,
+  ctx: UseCaseContext,
   transferId: string,
-  { now, live, jobId }: { now: Date; live?: LivePublisher; jobId?: string },
+  { jobId }: { jobId?: string } = {},
 ): Promise<SummaryOutcome> {
+  const { db, storage, live } = ctx;
+  const now = ctx.now ?? new Date();
   // Given up before reading: a change committed from here on enqueues a run of its own.
-  if (jobId) await releaseDedupeKey(db, jobId);
+  if (jobId) await ctx.jobs.release(db, jobId);
   const row = await db
     .selectFrom("transfers")
     .select(["id", "status", "status_before_info_request", "summary_document_id"])

@@ -1,19 +1,19 @@
 import crypto from "node:crypto";
 import type { Db } from "../../db/kysely.server";
-import type { FileStorage } from "../../integrations/storage/types.server";
-import { enqueueJob } from "../../jobs/queue.server";
 import { CreateDocumentSchema, DocumentCategorySchema } from "~/schemas/documents";
 import type { DocumentCategory, TransferType } from "~/lib/transfer";
-import { forbidden, invalid, notFound } from "../transfers/errors.server";
+import { forbidden, invalid, notFound } from "../core/errors.server";
 import {
   documentCanBeRemoved,
   documentCanBeWithdrawn,
   documentCategoryCanBeChanged,
   documentUploadAction,
-  REQUIRED_DOCUMENT_BY_TYPE,
   uploadableCategories,
-} from "../transfers/policies.server";
-import { parse, run, userOf, type UseCaseContext } from "../transfers/use-cases.server";
+} from "./policies.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
+import { run } from "../core/pipeline.server";
+import { parse } from "../core/parse.server";
+import { userOf, type JobQueue, type UseCaseContext } from "../core/context.server";
 import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "./upload.server";
 import { requiredDocumentChanged } from "./analysis.server";
 
@@ -177,7 +177,12 @@ export async function uploadFileName(db: Db, documentId: string): Promise<string
 }
 
 /** Marks the document UploadPending and enqueues its verification, in one transaction. */
-async function markReceived(db: Db, documentId: string, sizeInBytes: number, now: Date): Promise<boolean> {
+async function markReceived(
+  { db, jobs }: { db: Db; jobs: JobQueue },
+  documentId: string,
+  sizeInBytes: number,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("documents")
@@ -186,7 +191,7 @@ async function markReceived(db: Db, documentId: string, sizeInBytes: number, now
       .where("status", "in", ["UploadNotStarted", "UploadProgressing"])
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
-    await enqueueJob(
+    await jobs.enqueue(
       trx,
       { type: VERIFY_DOCUMENT_JOB, payload: { documentId }, dedupeKey: `verify:${documentId}` },
       now,
@@ -201,12 +206,12 @@ async function markReceived(db: Db, documentId: string, sizeInBytes: number, now
  * row UploadProgressing, so the same upload may be retried and the timeout job removes it otherwise.
  */
 export async function receiveUpload(
-  db: Db,
-  storage: FileStorage,
+  ctx: UseCaseContext,
   documentId: string,
   body: ReadableStream<Uint8Array>,
-  { now = new Date() }: { now?: Date } = {},
 ): Promise<ReceiveOutcome> {
+  const { db, storage } = ctx;
+  const now = ctx.now ?? new Date();
   const document = await db
     .selectFrom("documents")
     .select(["id", "transfer_id", "status", "storage_key"])
@@ -235,7 +240,7 @@ export async function receiveUpload(
     }
     return { outcome: "broken" };
   }
-  if (!(await markReceived(db, document.id, sizeInBytes, now))) {
+  if (!(await markReceived(ctx, document.id, sizeInBytes, now))) {
     // Removed meanwhile (the timeout job, a withdrawal): the bytes have no row, so they go too.
     await storage.delete(document.storage_key).catch(() => false);
     return { outcome: "notAwaiting" };
@@ -248,12 +253,8 @@ export async function receiveUpload(
  * here (or from the timeout sweep): when the object is there, the document goes to UploadPending and is verified
  * like any other (type, size and readability are the verification job's to judge).
  */
-export async function confirmStoredUpload(
-  db: Db,
-  storage: FileStorage,
-  documentId: string,
-  { now = new Date() }: { now?: Date } = {},
-): Promise<boolean> {
+export async function confirmStoredUpload(ctx: UseCaseContext, documentId: string): Promise<boolean> {
+  const { db, storage } = ctx;
   const document = await db
     .selectFrom("documents")
     .select(["id", "status", "storage_key"])
@@ -262,7 +263,7 @@ export async function confirmStoredUpload(
   // Only a document whose bytes were to come by presigned PUT: one we stream ourselves is marked as it is stored.
   if (!document?.storage_key || document.status !== "UploadNotStarted") return false;
   if (!(await storage.exists(document.storage_key))) return false;
-  return markReceived(db, document.id, 0, now);
+  return markReceived(ctx, document.id, 0, ctx.now ?? new Date());
 }
 
 /** The document of a transfer in the viewer's scope, or NotFound (another transfer's id is missing too). */
@@ -312,7 +313,7 @@ export async function changeDocumentCategory(
         .where("id", "=", input.documentId)
         .where("transfer_id", "=", input.transferId)
         .execute();
-      await requiredDocumentChanged(trx, input.transferId, [before, category], new Date(at));
+      await requiredDocumentChanged(ctx.jobs, trx, input.transferId, [before, category], new Date(at));
     },
   });
   return { category };
@@ -329,7 +330,6 @@ export type RemovalKind = "withdrawn" | "erased";
  */
 export async function removeDocument(
   ctx: UseCaseContext,
-  storage: FileStorage,
   input: { transferId: string; documentId: string },
 ): Promise<{ kind: RemovalKind; fileName: string }> {
   userOf(ctx);
@@ -363,8 +363,8 @@ export async function removeDocument(
           : trx.deleteFrom("documents").where("id", "=", input.documentId);
       await query.execute();
       // A removed or erased required document makes the analysis stale (decision 020).
-      await requiredDocumentChanged(trx, input.transferId, [document.category], new Date(at));
-      if (document.storage_key) await storage.delete(document.storage_key);
+      await requiredDocumentChanged(ctx.jobs, trx, input.transferId, [document.category], new Date(at));
+      if (document.storage_key) await ctx.storage.delete(document.storage_key);
     },
   });
   return { kind, fileName: document.file_name };

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { TFunction } from "i18next";
 import type { Db } from "../../db/kysely.server";
 import type { TransferRow } from "../../db/schema.server";
-import type { FileStorage } from "../../integrations/storage/types.server";
 import { svT } from "../../platform/i18n.server";
 import { personDisplayName } from "~/lib/person";
 import { isValidPersonnummer, parsePersonnummer } from "~/lib/personnummer";
@@ -18,24 +17,16 @@ import { enqueueMail } from "../mail.server";
 import { requiredDocumentChanged } from "../documents/analysis.server";
 import { storageKeyOf } from "../documents/uploads.server";
 import type { SupplementFacts, TransferFacts, Viewer } from "../transfers/facts.server";
-import { DomainError, invalid, notFound } from "../transfers/errors.server";
-import {
-  answerActions,
-  canRequestAdditionalInformation,
-  REQUIRED_DOCUMENT_BY_TYPE,
-  supplementActions,
-  transferActions,
-} from "../transfers/policies.server";
+import { DomainError, invalid, notFound } from "../core/errors.server";
+import { canRequestAdditionalInformation, transferActions } from "../transfers/policies.server";
+import { answerActions, supplementActions } from "./policies.server";
+import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
 import { loadTransferFacts } from "../transfers/load.server";
 import { findScopedTransfer } from "../transfers/scope.server";
-import {
-  actorName,
-  parse,
-  reviewAgain,
-  run,
-  userOf,
-  type UseCaseContext,
-} from "../transfers/use-cases.server";
+import { run } from "../core/pipeline.server";
+import { actorName, userOf, type UseCaseContext } from "../core/context.server";
+import { parse } from "../core/parse.server";
+import { transferAction } from "../transfers/policies.server";
 
 /**
  * Supplements (kompletteringar; spec 02 §2.7, §3, §4 "Supplementary request", §5, §7; issue 18 items 1-2). A
@@ -171,7 +162,7 @@ export async function createSupplementRequest(
   let personType: SupplementPersonType = "None";
   await run(ctx, transferId, {
     useCase: "requestAdditionalInfo",
-    action: "RequestAdditionalInfo",
+    offered: transferAction("RequestAdditionalInfo"),
     patch: (_row, facts) => {
       const description = supplementCategories(facts.transferType).find((d) => d.category === data.category);
       if (!description) throw invalid({ category: ["supplements.typeNotOffered"] });
@@ -212,6 +203,7 @@ export async function createSupplementRequest(
       if (to) {
         const parts = mailParts(svT(), row);
         await enqueueMail(
+          ctx.jobs,
           trx,
           { to, subject: parts.subject, text: composeMail(parts, data.message) },
           { transferId: row.id, dedupeKey: `mail:supplement:${requestId}`, now: new Date(at) },
@@ -388,7 +380,6 @@ export async function createAnswerDocument(
 /** DELETE …/answers/document: the draft answer's document goes (row and file), so another can be uploaded. */
 export async function removeAnswerDocument(
   ctx: UseCaseContext,
-  storage: FileStorage,
   input: { transferId: string; requestId: string },
 ): Promise<{ fileName: string }> {
   userOf(ctx);
@@ -415,7 +406,7 @@ export async function removeAnswerDocument(
         .set({ document_id: null })
         .where("id", "=", answer.id)
         .execute();
-      if (document.storage_key) await storage.delete(document.storage_key);
+      if (document.storage_key) await ctx.storage.delete(document.storage_key);
     },
   });
   return { fileName };
@@ -628,11 +619,8 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
     offered: handleOffered(input.requestId),
     useCase: null,
     // The answer adds a document or guarantors, which the automatic review reads: it runs again.
-    patch: (row, facts) => ({
-      ...reviewAgain.patch(row),
-      action_is_needed: otherPending(facts, input.requestId),
-    }),
-    events: (row) => reviewAgain.events(row),
+    signals: ["reviewedFactsChanged"],
+    patch: (_row, facts) => ({ action_is_needed: otherPending(facts, input.requestId) }),
     audit: () => ({
       entity: "supplement_answer",
       entityId: input.requestId,
@@ -679,7 +667,7 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
           .where("id", "=", document.id)
           .execute();
         applied.document = { added: document.id, archived: replaced.map((d) => d.id) };
-        await requiredDocumentChanged(trx, row.id, [document.category], now);
+        await requiredDocumentChanged(ctx.jobs, trx, row.id, [document.category], now);
       }
       const guarantors = await trx
         .selectFrom("supplement_answer_guarantors")
@@ -690,7 +678,6 @@ export async function acceptAnswer(ctx: UseCaseContext, input: { transferId: str
       if (guarantors.length > 0) {
         applied.guarantors = await replaceGuarantors(trx, row.id, guarantors, at);
       }
-      await reviewAgain.write(trx, row, at);
       // What the answer changed, beside the accept's own row (which the pipeline writes before this step).
       await trx
         .insertInto("audit_log")

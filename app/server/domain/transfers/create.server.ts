@@ -1,18 +1,16 @@
 import { recordAnalyticsEvent } from "../analytics.server";
 import crypto from "node:crypto";
 import { isUniqueViolation } from "../../db/kysely.server";
-import {
-  getPropertyManagerSystem,
-  type PropertyManagerSystem,
-  type PropertyObject,
-} from "../../integrations/property-managers/index.server";
+import type { PropertyObject } from "../../integrations/property-managers/index.server";
 import type { Identifier } from "~/lib/identifier";
 import type { Fraction, TransferStatus } from "~/lib/transfer";
-import { conflict, forbidden, invalid, isDomainError, notFound } from "./errors.server";
+import { conflict, forbidden, invalid, isDomainError, notFound } from "../core/errors.server";
 import { nextStatus, type UseCase } from "./lifecycle.server";
 import { noteTransfersChanged } from "./lists/counts.server";
 import { isPrivateParty } from "./scope.server";
-import { event, run, userOf, type UseCaseContext } from "./use-cases.server";
+import { run } from "../core/pipeline.server";
+import { event } from "../core/events.server";
+import { asSystem, userOf, type UseCaseContext } from "../core/context.server";
 
 /**
  * The start of a transfer (issue 15; spec 03 §2.1, §2.3, §4.5): a property manager's `createTransfer` for an
@@ -240,7 +238,7 @@ export async function createTransfer(
     transferors: input.object.owners.map((o) => ({ identifier: o.identifier, share: o.share })),
   });
   try {
-    const initiated = await run({ ...ctx, actor: "system" }, transferId, {
+    const initiated = await run(asSystem(ctx), transferId, {
       useCase: "initiate",
       events: (row) => [event(row.id, "transferInitiated", { transferId: row.id })],
     });
@@ -303,7 +301,6 @@ export async function createPrivateTransfer(
 export async function objectForCreate(
   ctx: UseCaseContext,
   objectId: string,
-  systemOf: (providerId: string) => PropertyManagerSystem | null = (id) => getPropertyManagerSystem(id),
 ): Promise<{ object: PropertyObject; openCase: OpenManagerCase }> {
   const actor = userOf(ctx);
   const registered = await ctx.db
@@ -314,7 +311,7 @@ export async function objectForCreate(
   if (!registered) throw notFound();
   if (actor.viewer.role === "PropertyManager" && registered.tenant_id !== actor.viewer.tenantId)
     throw notFound();
-  const system = systemOf(registered.provider_id);
+  const system = ctx.propertyManagers.systemOf(registered.provider_id);
   if (!system) throw notFound();
   const object = await system.getObject(objectId);
   if (!object) throw notFound();

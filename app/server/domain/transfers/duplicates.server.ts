@@ -1,6 +1,6 @@
 import type { Db } from "../../db/kysely.server";
 import { FINAL_STATUSES, type TransferStatus } from "~/lib/transfer";
-import { notFound } from "./errors.server";
+import { notFound } from "../core/errors.server";
 import type { Viewer } from "./facts.server";
 
 export interface PossibleDuplicate {

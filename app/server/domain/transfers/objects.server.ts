@@ -1,10 +1,10 @@
 import type { Db } from "../../db/kysely.server";
-import {
-  searchConfiguredPropertyManagers,
-  type ObjectSearchRequest,
-  type PropertyObject,
-  type SearchOutcome,
+import type {
+  ObjectSearchRequest,
+  PropertyObject,
+  SearchOutcome,
 } from "../../integrations/property-managers/index.server";
+import type { UseCaseContext } from "../core/context.server";
 import type { SearchPublisher } from "../../integrations/property-managers/search.server";
 
 /**
@@ -70,12 +70,12 @@ export async function registerFoundObjects(db: Db, objects: readonly PropertyObj
 
 /** The object search over the configured manager systems, registering what it finds (see above). */
 export function searchObjects(
-  db: Db,
+  ctx: Pick<UseCaseContext, "db" | "propertyManagers">,
   request: ObjectSearchRequest,
   options: { signal?: AbortSignal; live?: { publisher: SearchPublisher; group: string } } = {},
 ): Promise<SearchOutcome> {
-  return searchConfiguredPropertyManagers(request, {
+  return ctx.propertyManagers.search(request, {
     ...options,
-    register: (objects) => registerFoundObjects(db, objects).then(() => undefined),
+    register: (objects) => registerFoundObjects(ctx.db, objects).then(() => undefined),
   });
 }

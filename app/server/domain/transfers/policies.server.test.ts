@@ -13,28 +13,24 @@ import type {
   Viewer,
 } from "./facts.server";
 import {
-  BLOCKER_CODES,
   SEND_TO_REVIEW_ORDER,
-  answerActions,
-  blockerTextKey,
-  canPostMessage,
   canRequestAdditionalInformation,
-  canResolveMessage,
+  decisionBlockers,
+  sendToMembershipReviewBlockers,
+  transferActions,
+} from "./policies.server";
+import { BLOCKER_CODES, blockerTextKey, type BlockerCode, type PolicyAction } from "../core/policy.server";
+import { answerActions, supplementActions } from "../supplements/policies.server";
+import { canPostMessage, canResolveMessage } from "../messages/policies.server";
+import {
   changeRequestCreation,
   changeRequestPermissions,
   changeableAgreementFields,
-  decisionBlockers,
-  documentCanBeRemoved,
-  documentCanBeWithdrawn,
-  isInScope,
-  noteActions,
-  personActions,
-  sendToMembershipReviewBlockers,
-  supplementActions,
-  transferActions,
-  type BlockerCode,
-  type PolicyAction,
-} from "./policies.server";
+} from "../change-requests/policies.server";
+import { documentCanBeRemoved, documentCanBeWithdrawn } from "../documents/policies.server";
+import { isInScope } from "./rules.server";
+import { noteActions } from "../notes/policies.server";
+import { personActions } from "../credit-checks/policies.server";
 
 const NOW = new Date("2026-04-15T10:00:00Z");
 const ALL_ACTIONS = [...DEFAULT_ACTIONS];

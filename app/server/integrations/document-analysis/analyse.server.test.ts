@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { makePdf } from "~/server/db/seed/pdf.server";
-import { buildTransferSeed, type TransferSeedRows } from "~/server/db/seed/transfers.server";
-import { seededAnalysedDocuments, seededAnalyses } from "~/server/db/seed/analyses.server";
+import { makePdf } from "~/server/demo/pdf.server";
+import type { TransferSeedRows } from "~/server/demo/builder/rows.server";
+import { buildTransferSeed } from "~/server/demo/transfers.server";
+import { seededAnalysedDocuments, seededAnalyses } from "~/server/demo/analyses.server";
 import { imageOnlyPdf, placedTextPdf } from "../../../../tests/support/pdfs";
 import { analyseDocuments, type AnalysisOutcome } from "./analyse.server";
 import { readAmount, readDate, readShare } from "./parse.server";

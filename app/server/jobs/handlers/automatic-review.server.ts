@@ -1,7 +1,9 @@
 import * as z from "zod";
-import { performAutomaticReview } from "../../domain/review/run-review.server";
-import { AUTOMATIC_REVIEW_JOB, AUTOMATIC_REVIEW_MAX_ATTEMPTS } from "../../domain/review/queue.server";
-import { releaseDedupeKey } from "../queue.server";
+import { performAutomaticReview } from "../../domain/automatic-review/run.server";
+import {
+  AUTOMATIC_REVIEW_JOB,
+  AUTOMATIC_REVIEW_MAX_ATTEMPTS,
+} from "../../domain/automatic-review/queue.server";
 import { defineJob } from "../registry.server";
 
 /**
@@ -15,12 +17,11 @@ export const automaticReviewJob = defineJob({
   type: AUTOMATIC_REVIEW_JOB,
   schema: z.object({ transferId: z.string().min(1) }),
   maxAttempts: AUTOMATIC_REVIEW_MAX_ATTEMPTS,
-  async handler({ transferId }, { db, now, live, jobId, attempt }) {
-    await releaseDedupeKey(db, jobId);
+  async handler({ transferId }, { jobId, attempt, context }) {
+    const ctx = context();
+    await ctx.jobs.release(ctx.db, jobId);
     return {
-      ...(await performAutomaticReview(db, transferId, {
-        now: now(),
-        live,
+      ...(await performAutomaticReview(ctx, transferId, {
         lastAttempt: attempt >= AUTOMATIC_REVIEW_MAX_ATTEMPTS,
       })),
     };

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { completeAbort } from "../../domain/transfers/use-cases.server";
+import { COMPLETE_ABORT_JOB, completeAbort } from "../../domain/transfers/actions.server";
 import { defineJob } from "../registry.server";
 
-export const COMPLETE_ABORT = "transfer.completeAbort";
+export const COMPLETE_ABORT = COMPLETE_ABORT_JOB;
 
 /**
  * AbortTransfer leaves the transfer `Aborting` with the running task Abort; this job finishes it: `Aborted`, the
@@ -13,7 +13,7 @@ export const completeAbortJob = defineJob({
   type: COMPLETE_ABORT,
   schema: z.object({ transferId: z.string().min(1) }),
   maxAttempts: 8,
-  async handler({ transferId }, { db, now, live }) {
+  async handler({ transferId }, { db, context }) {
     const row = await db
       .selectFrom("transfers")
       .select("status")
@@ -21,6 +21,6 @@ export const completeAbortJob = defineJob({
       .executeTakeFirst();
     if (!row) throw new Error(`transfer ${transferId} does not exist`);
     if (row.status === "Aborted") return;
-    await completeAbort({ db, actor: "system", now: now(), live }, { transferId });
+    await completeAbort(context(), { transferId });
   },
 });

@@ -2,7 +2,6 @@ import * as z from "zod";
 import { collectCreditCheck, CollectCreditCheckSchema } from "../../domain/credit-checks/collect.server";
 import { COLLECT_CREDIT_CHECK_JOB } from "../../domain/credit-checks/orders.server";
 import { sweepCreditChecks } from "../../domain/credit-checks/sweep.server";
-import { getCreditBureau } from "../../integrations/credit-bureau/index.server";
 import { defineJob } from "../registry.server";
 
 export const COLLECT_CREDIT_CHECK = COLLECT_CREDIT_CHECK_JOB;
@@ -16,8 +15,8 @@ defineJob({
   type: COLLECT_CREDIT_CHECK,
   schema: CollectCreditCheckSchema,
   maxAttempts: 5,
-  async handler(payload, { db, now, live }) {
-    return { ...(await collectCreditCheck(db, getCreditBureau(), payload, { now: now(), live })) };
+  async handler(payload, { context }) {
+    return { ...(await collectCreditCheck(context(), payload)) };
   },
 });
 
@@ -28,8 +27,8 @@ defineJob({
 defineJob({
   type: SWEEP_CREDIT_CHECKS,
   schema: z.object({ slot: z.string() }),
-  async handler({ slot }, { db, now, log }) {
-    const outcome = await sweepCreditChecks(db, slot, now());
+  async handler({ slot }, { log, context }) {
+    const outcome = await sweepCreditChecks(context(), slot);
     log(
       `${outcome.swept} pending credit checks without a collect job given a new one` +
         (outcome.stranded !== outcome.swept ? ` (${outcome.stranded} found)` : ""),

@@ -1,6 +1,5 @@
 import * as z from "zod";
 import { expireSign, SIGN_EXPIRY_JOB } from "../../domain/decision/signing.server";
-import { getBankIdClient } from "../../integrations/bankid/index.server";
 import { defineJob } from "../registry.server";
 
 /**
@@ -12,7 +11,7 @@ export const expireSignJob = defineJob({
   type: SIGN_EXPIRY_JOB,
   schema: z.object({ signId: z.string().min(1) }),
   maxAttempts: 8,
-  async handler({ signId }, { db, now }) {
-    return { expired: await expireSign(db, getBankIdClient(), signId, now()) };
+  async handler({ signId }, { context }) {
+    return { expired: await expireSign(context(), signId) };
   },
 });

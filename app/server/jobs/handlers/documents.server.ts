@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { reviewAfterVerifiedDocument } from "../../domain/review/run-review.server";
+import { reviewAfterVerifiedDocument } from "../../domain/automatic-review/run.server";
 import { expireStalledUploads, verifyDocument } from "../../domain/documents/lifecycle.server";
 import { VERIFY_DOCUMENT_JOB } from "../../domain/documents/uploads.server";
 import { generateTransferSummary, TRANSFER_SUMMARY_JOB } from "../../domain/documents/summary.server";
@@ -8,8 +8,7 @@ import {
   analyseTransferDocuments,
   markAnalysisUnreadable,
 } from "../../domain/documents/analysis.server";
-import { getStorage } from "../../integrations/storage/index.server";
-import { rerunAutomaticReview } from "../../domain/transfers/use-cases.server";
+import { rerunAutomaticReview } from "../../domain/automatic-review/again.server";
 import { defineJob } from "../registry.server";
 
 /** Enqueued by the upload (domain/documents/uploads.server) in the transaction that marks the bytes received. */
@@ -21,12 +20,11 @@ defineJob({
   type: VERIFY_DOCUMENT,
   schema: z.object({ documentId: z.string().min(1) }),
   maxAttempts: 5,
-  async handler({ documentId }, { db, now, live }) {
-    const outcome = await verifyDocument(db, getStorage(), documentId, { now: now(), live });
-    // A verified required document can change the automatic review's result: it runs again (issue 17 item 3).
+  async handler({ documentId }, { context }) {
+    const outcome = await verifyDocument(context(), documentId);
+    // A verified required document can change the automatic review's result: it runs again.
     const reviewAgain =
-      outcome.outcome === "verified" &&
-      (await reviewAfterVerifiedDocument(db, documentId, { now: now(), live }));
+      outcome.outcome === "verified" && (await reviewAfterVerifiedDocument(context(), documentId));
     return { ...outcome, reviewAgain };
   },
 });
@@ -35,8 +33,8 @@ defineJob({
 defineJob({
   type: EXPIRE_UPLOADS,
   schema: z.object({ slot: z.string() }),
-  async handler(_payload, { db, now, live }) {
-    return { removed: await expireStalledUploads(db, getStorage(), { now: now(), live }) };
+  async handler(_payload, { context }) {
+    return { removed: await expireStalledUploads(context()) };
   },
 });
 
@@ -49,8 +47,8 @@ defineJob({
   type: TRANSFER_SUMMARY_JOB,
   schema: z.object({ transferId: z.string().min(1) }),
   maxAttempts: 5,
-  async handler({ transferId }, { db, now, live, jobId }) {
-    return { ...(await generateTransferSummary(db, getStorage(), transferId, { now: now(), live, jobId })) };
+  async handler({ transferId }, { context, jobId }) {
+    return { ...(await generateTransferSummary(context(), transferId, { jobId })) };
   },
 });
 
@@ -66,19 +64,17 @@ defineJob({
   type: ANALYSE_DOCUMENTS_JOB,
   schema: z.object({ transferId: z.string().min(1) }),
   maxAttempts: ANALYSE_ATTEMPTS,
-  async handler({ transferId }, { db, now, live, jobId, attempt }) {
+  async handler({ transferId }, { db, now, jobId, attempt, context }) {
     let result: Record<string, unknown>;
     try {
-      result = {
-        ...(await analyseTransferDocuments(db, getStorage(), transferId, { now: now(), live, jobId })),
-      };
+      result = { ...(await analyseTransferDocuments(context(), transferId, { jobId })) };
     } catch (error) {
       if (attempt < ANALYSE_ATTEMPTS) throw error;
       await markAnalysisUnreadable(db, transferId, now());
       result = { outcome: "Failed", failure: "Unreadable", error: String(error) };
     }
     // A transfer under review is reviewed again against the new analysis (none before it is sent in).
-    const reviewAgain = await rerunAutomaticReview({ db, actor: "system", now: now(), live }, { transferId });
+    const reviewAgain = await rerunAutomaticReview(context(), { transferId });
     return { ...result, reviewAgain: reviewAgain !== null };
   },
 });

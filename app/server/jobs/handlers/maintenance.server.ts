@@ -1,8 +1,6 @@
 import * as z from "zod";
 import { refreshBoards } from "../../domain/board-refresh.server";
 import { applyRetention } from "../../domain/retention.server";
-import { getCompanyRegistry } from "../../integrations/company-registry/index.server";
-import { getStorage } from "../../integrations/storage/index.server";
 import { defineJob } from "../registry.server";
 
 export const APPLY_RETENTION = "retention.apply";
@@ -12,8 +10,8 @@ export const REFRESH_BOARDS = "boards.refresh";
 defineJob({
   type: APPLY_RETENTION,
   schema: z.object({ slot: z.string() }),
-  async handler(_payload, { db, now, log }) {
-    const report = await applyRetention(db, getStorage(), { now: now() });
+  async handler(_payload, { log, context }) {
+    const report = await applyRetention(context());
     log(`${report.items.length} erased (${JSON.stringify(report.counts)})`);
     return { counts: report.counts, filesAlreadyGone: report.filesAlreadyGone };
   },
@@ -24,8 +22,8 @@ defineJob({
   type: REFRESH_BOARDS,
   schema: z.object({ slot: z.string() }),
   maxAttempts: 6,
-  async handler(_payload, { db, now, log }) {
-    const result = await refreshBoards(db, getCompanyRegistry(), now());
+  async handler(_payload, { log, context }) {
+    const result = await refreshBoards(context());
     log(
       `${result.people} people: +${result.added} -${result.removed} seats, ${result.joined} joined, ${result.left} left`,
     );

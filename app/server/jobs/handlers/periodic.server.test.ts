@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "~/server/db/kysely.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/db/seed/seed.server";
+import { seed } from "~/server/demo/seed.server";
 import { createJobRunner } from "../runner.server";
 import { PERIODIC, enqueueSlot } from "../schedule.server";
 import { REFRESH_EXPIRY, refreshExpiry } from "./periodic.server";

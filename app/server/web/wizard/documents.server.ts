@@ -4,11 +4,10 @@ import { withValues } from "~/lib/messages";
 import type { WizardDocumentView } from "~/lib/wizard";
 import { MAX_UPLOAD_BYTES, RemoveDocumentFormSchema, UploadFormSchema } from "~/schemas/documents";
 import { createDocument, receiveUpload, removeDocument } from "../../domain/documents/uploads.server";
-import { isDomainError } from "../../domain/transfers/errors.server";
+import { isDomainError } from "../../domain/core/errors.server";
 import { loadTransferFacts } from "../../domain/transfers/load.server";
-import { documentCanBeWithdrawn } from "../../domain/transfers/policies.server";
+import { documentCanBeWithdrawn } from "../../domain/documents/policies.server";
 import { findScopedTransfer } from "../../domain/transfers/scope.server";
-import { getStorage } from "../../integrations/storage/index.server";
 import { svT } from "../../platform/i18n.server";
 import { readUploadForm } from "../../platform/multipart.server";
 import { refusalKey, refusalStatus } from "../documents.server";
@@ -111,7 +110,7 @@ export async function uploadFromForm(
         { transferId: ctx.transferId, fileName: file.fileName, category: submission.value.category },
         "receiving",
       );
-      const received = await receiveUpload(ctx.db, getStorage(), created.documentId, file.stream);
+      const received = await receiveUpload(ctx.domain, created.documentId, file.stream);
       return { kind: "received" as const, received, fileName: created.fileName };
     });
   } catch (error) {
@@ -149,7 +148,7 @@ export async function removeFromForm(ctx: WizardContext, form: FormData, formId:
   const submission = parseForm(form, RemoveDocumentFormSchema);
   if (submission.status !== "success") return stepFormError(formId, submission.reply());
   try {
-    const removed = await removeDocument(ctx.domain, getStorage(), {
+    const removed = await removeDocument(ctx.domain, {
       transferId: ctx.transferId,
       documentId: submission.value.documentId,
     });

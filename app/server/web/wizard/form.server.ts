@@ -18,7 +18,7 @@ import {
   prefillFromProposal,
 } from "../../domain/application/form-step.server";
 import { isManagerUnavailable } from "../../domain/application/manager.server";
-import { isDomainError } from "../../domain/transfers/errors.server";
+import { isDomainError } from "../../domain/core/errors.server";
 import { domainKey } from "../transfer-api.server";
 import { parseForm, readPageForm, refuseForm, type FormReply } from "../forms.server";
 import { notFoundPage } from "../review-page.server";

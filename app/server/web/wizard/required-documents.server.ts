@@ -10,7 +10,7 @@ import {
   confirmRequiredDocuments,
   requiredSlots,
 } from "../../domain/application/required-documents.server";
-import { isDomainError } from "../../domain/transfers/errors.server";
+import { isDomainError } from "../../domain/core/errors.server";
 import { isManagerUnavailable } from "../../domain/application/manager.server";
 import { handleIntent, parseForm, readPageForm } from "../forms.server";
 import { notFoundPage } from "../review-page.server";

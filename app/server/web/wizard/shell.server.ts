@@ -13,7 +13,7 @@ import { getDb } from "../../db/db.server";
 import type { TransferRow } from "../../db/schema.server";
 import { getApplication } from "../../domain/application/application.server";
 import { isManagerUnavailable } from "../../domain/application/manager.server";
-import { isDomainError } from "../../domain/transfers/errors.server";
+import { isDomainError } from "../../domain/core/errors.server";
 import { loadTransferFacts } from "../../domain/transfers/load.server";
 import { transferActions } from "../../domain/transfers/policies.server";
 import { findScopedTransfer, privatePartyViewer, viewerFor } from "../../domain/transfers/scope.server";

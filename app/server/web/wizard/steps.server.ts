@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { nextStep, type WizardShellData, type WizardSide, type WizardStepName } from "~/lib/wizard";
 import type { Db } from "../../db/kysely.server";
-import type { ApplicationContext, getApplication } from "../../domain/application/application.server";
+import type { getApplication } from "../../domain/application/application.server";
+import type { UseCaseContext } from "../../domain/core/context.server";
 import type { Viewer } from "../../domain/transfers/facts.server";
 import type { User } from "../../domain/users.server";
 import { redirectWithToast } from "../toast.server";
@@ -42,7 +43,7 @@ export interface WizardContext {
   /** The viewer the side reads through (the private side's is the private party's, never their boards'). */
   viewer: Viewer;
   /** The context of the application and document use cases, acting as this user. */
-  domain: ApplicationContext;
+  domain: UseCaseContext;
   /** The application as the server reads it (getApplication), loaded by the shell for every request. */
   application: WizardApplication;
   /** What the page shell shows; `shell.paths` are this side's links. */

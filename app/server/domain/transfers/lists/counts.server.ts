@@ -1,3 +1,4 @@
+import type { TransferHook } from "../../core/hooks.server";
 import { sql } from "kysely";
 import type { TransferStatus } from "~/lib/transfer";
 import type { FilterId, KnownFilterId, ListKind } from "~/lib/transfer-lists";
@@ -108,6 +109,9 @@ let generation = 0;
 export function noteTransfersChanged(): void {
   generation += 1;
 }
+
+/** A changed transfer invalidates this process's cached counts once the change is committed. */
+export const listCountsHook: TransferHook = { signal: "transferChanged", committed: noteTransfersChanged };
 
 export async function cachedGroups<T>(
   db: Db,
