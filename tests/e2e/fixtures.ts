@@ -98,7 +98,8 @@ export async function axeResults(
 
 async function auditDocument(page: Page, javaScript: boolean, options: RunOptions): Promise<AxeResults> {
   const refreshing =
-    !javaScript && (await page.evaluate(() => document.querySelector('meta[http-equiv="refresh" i]') !== null));
+    !javaScript &&
+    (await page.evaluate(() => document.querySelector('meta[http-equiv="refresh" i]') !== null));
   if (refreshing) await page.evaluate(() => window.stop());
   try {
     if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
