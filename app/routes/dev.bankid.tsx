@@ -6,20 +6,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useLoaderData } from "@remix-run/react";
 import * as z from "zod";
 import { getT } from "~/server/platform/i18n.server";
 import { BankIdSimulatorError, getBankIdSimulator } from "~/server/integrations/bankid/index.server";
 import { withValues } from "~/lib/messages";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
-import { ErrorSummary, replyForm } from "~/ui/error-summary";
+import { DevBankIdPage } from "~/ui/dev/DevBankIdPage";
 import { pageTitle } from "~/ui/page-title";
-import { lastResultOf } from "~/ui/use-page-form";
 
 export const handle = { hideHeader: false };
 
-/** The "test BankID app": exists only while BANKID=simulator (the default). */
+/** The "test BankID app": exists only while BANKID=simulator (the default). Its page is ui/dev/DevBankIdPage.tsx. */
 function simulatorOr404() {
   if (getEnv().BANKID !== "simulator") throw new Response("Not found", { status: 404 });
   return getBankIdSimulator();
@@ -135,129 +133,6 @@ function playPhone(
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title) }];
 
-export default function DevBankIdPage() {
-  const { people, orders, done } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
-  const personSelect = (id: string) => (
-    <>
-      <label htmlFor={id} className="visually-hidden">
-        {t("devBankid.person")}
-      </label>
-      <select id={id} name="personalNumber">
-        {people.map((p) => (
-          <option key={p.personalNumber} value={p.personalNumber}>
-            {p.givenName} {p.surname} ({p.personalNumber})
-          </option>
-        ))}
-      </select>
-    </>
-  );
-  return (
-    <div className="page">
-      <h1>{t("devBankid.title")}</h1>
-      <p className="lead">{t("devBankid.lead")}</p>
-      {done ? (
-        <p className="notice" role="status">
-          {t(`devBankid.done.${done}`)}
-        </p>
-      ) : null}
-      <ErrorSummary form={replyForm("dev-bankid", lastResultOf(actionData))} />
-      <h2>{t("devBankid.orders")}</h2>
-      {orders.length === 0 ? <p>{t("devBankid.noOrders")}</p> : null}
-      {orders.map((o) => (
-        <section
-          key={o.orderRef}
-          className="dev-order"
-          aria-label={t("devBankid.order", { ref: o.orderRef.slice(0, 8) })}
-        >
-          <h3>
-            {t("devBankid.order", { ref: o.orderRef.slice(0, 8) })} –{" "}
-            {o.kind === "auth" ? t("devBankid.kindAuth") : t("devBankid.kindSign")}
-          </h3>
-          <p>
-            {t("devBankid.status")}: {o.status} {o.hintCode ?? ""} · {o.person ?? t("devBankid.noPerson")}
-          </p>
-          {o.userVisibleData ? <pre className="dev-visible-data">{o.userVisibleData}</pre> : null}
-          {!o.started ? (
-            <>
-              <Form method="post" className="inline-form">
-                <input type="hidden" name="orderRef" value={o.orderRef} />
-                {personSelect(`scan-${o.orderRef}`)}
-                <button className="button" name="intent" value="scan">
-                  {t("devBankid.scan")}
-                </button>
-                <button className="button button--secondary" name="intent" value="autostart">
-                  {t("devBankid.openApp")}
-                </button>
-              </Form>
-            </>
-          ) : (
-            <Form method="post" className="inline-form">
-              <input type="hidden" name="orderRef" value={o.orderRef} />
-              <button className="button" name="intent" value="approve">
-                {t("devBankid.approve")}
-              </button>
-              <button className="button button--secondary" name="intent" value="decline">
-                {t("devBankid.decline")}
-              </button>
-            </Form>
-          )}
-          <Form method="post" className="inline-form">
-            <input type="hidden" name="orderRef" value={o.orderRef} />
-            <label htmlFor={`fail-${o.orderRef}`}>{t("devBankid.failWith")}</label>
-            <select id={`fail-${o.orderRef}`} name="hintCode">
-              <option value="startFailed">startFailed</option>
-              <option value="expiredTransaction">expiredTransaction</option>
-              <option value="certificateErr">certificateErr</option>
-            </select>
-            <button className="button button--secondary" name="intent" value="fail">
-              {t("devBankid.fail")}
-            </button>
-          </Form>
-        </section>
-      ))}
-      <h2>{t("devBankid.open")}</h2>
-      <Form method="post">
-        <div className="field">
-          <label htmlFor="code" className="field__label">
-            {t("devBankid.codeLabel")}
-          </label>
-          <p className="field__hint" id="code-hint">
-            {t("devBankid.codeHint")}
-          </p>
-          <input
-            id="code"
-            name="code"
-            className="field__input"
-            aria-describedby="code-hint"
-            autoComplete="off"
-          />
-        </div>
-        <div className="field">{personSelect("code-person")}</div>
-        <button className="button" name="intent" value="code">
-          {t("devBankid.open")}
-        </button>
-      </Form>
-      <h2>{t("devBankid.people")}</h2>
-      <table className="dev-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("devBankid.name")}</th>
-            <th scope="col">{t("devBankid.personalNumber")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {people.map((p) => (
-            <tr key={p.personalNumber}>
-              <td>
-                {p.givenName} {p.surname}
-              </td>
-              <td>{p.personalNumber}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+export default function DevBankId() {
+  return <DevBankIdPage data={useLoaderData<typeof loader>()} />;
 }

@@ -1,11 +1,5 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useLiveObjectSearch } from "~/islands/live/object-search";
-import { formatDate } from "~/lib/format";
-import { validateIdentifier } from "~/lib/identifier";
+import { useLoaderData } from "@remix-run/react";
 import { NewTransferCreateSchema, NewTransferSearchSchema, identifierOf } from "~/schemas/new-transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
@@ -23,11 +17,9 @@ import { getT } from "~/server/platform/i18n.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
-import { ErrorSummary } from "~/ui/error-summary";
-import { Radios, TextField } from "~/ui/forms";
+import { NewTransferPage } from "~/ui/new-transfer/NewTransferPage";
+import type { NewTransferData } from "~/ui/new-transfer/types";
 import { pageTitle } from "~/ui/page-title";
-import { useHydrated } from "~/ui/use-hydrated";
-import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
 /**
  * /newTransfer (spec 03 §2.1, issue 15): a property manager finds the object by a current owner's identifier and
@@ -39,11 +31,9 @@ import { lastResultOf, usePageForm } from "~/ui/use-page-form";
  * With JavaScript and the live channel up, the search runs as the identifier is typed (debounced, once it is
  * valid): `POST api/core/search/propertyObjects` with a search id the loader signed and the page joined, the hits
  * shown as each manager answers; choosing an object checks for possible duplicates at once. Creating is the same
- * form post either way, so the server asks the duplicate question and checks the object in one place.
+ * form post either way, so the server asks the duplicate question and checks the object in one place. The page is
+ * ui/new-transfer/NewTransferPage.tsx.
  */
-
-/** How long typing must pause before the live search runs. */
-const SEARCH_DEBOUNCE_MS = 500;
 
 async function context(request: Request) {
   const user = await requireUser(request, { role: ["PropertyManager"] });
@@ -66,22 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** An object found; the live search's hits carry only the id and name (spec 03 §3), the form post's all of it. */
-type FoundObject = {
-  objectId: string;
-  name: string;
-  description?: string;
-  association?: string;
-  owners?: string[];
-};
-
-type Duplicate = { transferId: string; status: string; objectNumber: string; created: string };
-
-export type NewTransferData = {
-  result?: SubmissionResult<string[]>;
-  search?: { status: "completed" | "limitedCompleted"; objects: FoundObject[]; requestId: string };
-  duplicates?: { objectId: string; list: Duplicate[] };
-};
+/** What the action answers (its shape is the page's, app/ui/new-transfer/types.ts). */
+export type { NewTransferData };
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, viewer, db } = await context(request);
@@ -178,249 +154,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title ?? "") }];
 
-type Duplicates = { objectId: string; list: Duplicate[] };
-
-/** With JavaScript: the possible duplicates of the chosen object, asked for as soon as it is chosen. */
-function useDuplicateCheck() {
-  const [check, setCheck] = useState<
-    { phase: "idle" } | { phase: "checking"; objectId: string } | { phase: "done"; result: Duplicates }
-  >({ phase: "idle" });
-  const run = (objectId: string) => {
-    setCheck({ phase: "checking", objectId });
-    void fetch(`/api/core/propertyManagers/transfers/existing?objectId=${encodeURIComponent(objectId)}`, {
-      headers: { Accept: "application/json" },
-    })
-      .then(async (answer) =>
-        answer.ok ? ((await answer.json()) as { possibleDuplicates: Duplicate[] }).possibleDuplicates : [],
-      )
-      // A failed check is not a refusal: the create post checks again and asks then.
-      .catch(() => [] as Duplicate[])
-      .then((list) =>
-        setCheck((c) =>
-          c.phase === "checking" && c.objectId === objectId
-            ? { phase: "done", result: { objectId, list } }
-            : c,
-        ),
-      );
-  };
-  return { check, run, reset: () => setCheck({ phase: "idle" }) };
-}
-
-function DuplicateList({ duplicates, headingId }: { duplicates: Duplicates; headingId: string }) {
-  const { t } = useTranslation("transfer");
-  return (
-    <>
-      <h2 id={headingId}>{t("create.duplicatesTitle")}</h2>
-      <p>{t("create.duplicatesText")}</p>
-      <ul>
-        {duplicates.list.map((d) => (
-          <li key={d.transferId}>
-            <Link to={`/transfers/${d.transferId}`}>
-              {t("create.duplicateRow", {
-                objectNumber: d.objectNumber,
-                status: t(`status.${d.status}`),
-                date: formatDate(d.created),
-              })}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
 export default function NewTransfer() {
-  const { t } = useTranslation("transfer");
-  const loaded = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as NewTransferData | undefined;
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const busy = navigation.state !== "idle";
-  const posting = busy && navigation.formData?.get("intent") === "search";
-  // One reply at a time: it belongs to the form whose intent it carries.
-  const result = lastResultOf(data);
-  const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
-  const lastIntent = typed.intent;
-  const [searchForm, fields] = usePageForm(NewTransferSearchSchema, {
-    id: "search",
-    lastResult: lastIntent === "search" ? result : undefined,
-    defaultValue:
-      lastIntent === "create"
-        ? { identifierType: typed.identifierType, identifier: typed.identifier }
-        : { identifierType: "SocialSecurityNumber" },
-  });
-  const [createForm, createFields] = usePageForm(NewTransferCreateSchema, {
-    id: "create",
-    lastResult: lastIntent === "create" ? result : undefined,
-  });
-  const identifierType = String(fields.identifierType.value ?? "SocialSecurityNumber");
-  const identifierValue = String(fields.identifier.value ?? "");
-  const liveSearch = useLiveObjectSearch({
-    url: "/api/core/search/propertyObjects",
-    firstSearchId: loaded.searchId,
-    limitMs: loaded.searchLimitMs,
-    enabled: hydrated,
-  });
-  const duplicateCheck = useDuplicateCheck();
-  const [liveRequestId, setLiveRequestId] = useState<string | null>(null);
-  const valid =
-    (identifierType === "SocialSecurityNumber" ||
-      identifierType === "OrganizationNumber" ||
-      identifierType === "Other") &&
-    validateIdentifier(identifierType, identifierValue) === null;
-  const startLiveSearch = () => {
-    duplicateCheck.reset();
-    setLiveRequestId(crypto.randomUUID());
-    void liveSearch.search({ identifier: { type: identifierType, value: identifierValue } });
-  };
-
-  // As the user types: search once the identifier is valid and typing has paused; an invalid one clears.
-  const { live, reset } = liveSearch;
-  const key = `${identifierType}\u0000${identifierValue}`;
-  useEffect(() => {
-    if (!live) return;
-    if (!valid) {
-      reset();
-      return;
-    }
-    const timer = setTimeout(startLiveSearch, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // startLiveSearch reads the same values `key` stands for.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [live, valid, key]);
-
-  const liveState = liveSearch.state;
-  const useLive = liveState.phase !== "idle";
-  const found: NewTransferData["search"] | undefined = !useLive
-    ? data?.search
-    : liveState.phase === "done"
-      ? { status: liveState.status, objects: liveState.hits, requestId: liveRequestId ?? "" }
-      : liveState.phase === "searching" && liveState.hits.length > 0
-        ? { status: "limitedCompleted", objects: liveState.hits, requestId: liveRequestId ?? "" }
-        : undefined;
-  const searching = posting || liveState.phase === "searching";
-  const searchFailed = liveState.phase === "failed";
-  const duplicates = data?.duplicates;
-  const searchProps = getFormProps(searchForm);
-  return (
-    <div className="page">
-      <ErrorSummary form={searchForm} order={["identifierType", "identifier"]} />
-      <ErrorSummary form={createForm} order={["objectId"]} />
-      <h1>{t("create.title")}</h1>
-      <p>{t("create.intro")}</p>
-      <Form
-        method="post"
-        {...searchProps}
-        onSubmit={(event) => {
-          // Live: the button searches at once, without waiting for the pause.
-          if (liveSearch.live && valid) {
-            event.preventDefault();
-            startLiveSearch();
-            return;
-          }
-          searchProps.onSubmit(event);
-        }}
-        className="new-transfer__search"
-      >
-        <input type="hidden" name="intent" value="search" />
-        <Radios
-          field={fields.identifierType}
-          label={t("create.identifierType")}
-          options={(["SocialSecurityNumber", "OrganizationNumber", "Other"] as const).map((type) => ({
-            value: type,
-            label: t(`create.types.${type}`),
-          }))}
-        />
-        <TextField
-          field={fields.identifier}
-          label={t("create.identifier")}
-          hint={t("create.identifierHint")}
-          placeholder={identifierType === "SocialSecurityNumber" ? t("create.placeholder") : undefined}
-          autoComplete="off"
-          width="medium"
-        />
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {t("create.search")}
-        </button>
-      </Form>
-      <div role="status" aria-live="polite" className="new-transfer__status">
-        {searchFailed
-          ? t("create.searchFailed")
-          : searching
-            ? t("create.searching")
-            : found
-              ? found.objects.length === 0
-                ? t("create.none")
-                : t("create.found", { count: found.objects.length })
-              : null}
-      </div>
-      {found && !searching && found.status === "limitedCompleted" ? (
-        <p className="notice">{t("create.limited")}</p>
-      ) : null}
-      {found && found.objects.length > 0 ? (
-        <Form
-          method="post"
-          className="new-transfer__objects"
-          {...getFormProps(createForm)}
-          onChange={(event) => {
-            const target = event.target as HTMLInputElement;
-            if (hydrated && target.name === "objectId" && target.checked) duplicateCheck.run(target.value);
-          }}
-        >
-          <input type="hidden" name="intent" value="create" />
-          <input type="hidden" name="identifierType" value={identifierType} />
-          <input type="hidden" name="identifier" value={identifierValue} />
-          <input type="hidden" name="requestId" value={found.requestId} />
-          <Radios
-            field={createFields.objectId}
-            label={t("create.chooseObject")}
-            options={found.objects.map((o) => ({
-              value: o.objectId,
-              label: o.name,
-              ...(o.association
-                ? {
-                    hint: `${o.association} · ${o.description ?? ""} · ${t("create.owners", { names: (o.owners ?? []).join(", ") })}`,
-                  }
-                : {}),
-            }))}
-          />
-          <button type="submit" className="button" aria-disabled={busy || undefined}>
-            {t("create.create")}
-          </button>
-        </Form>
-      ) : null}
-      <div role="status" aria-live="polite">
-        {!duplicates && duplicateCheck.check.phase === "checking" ? t("create.checkingDuplicates") : null}
-      </div>
-      {!duplicates && duplicateCheck.check.phase === "done" && duplicateCheck.check.result.list.length > 0 ? (
-        <section aria-labelledby="possible-duplicates-title" className="new-transfer__duplicates">
-          <DuplicateList duplicates={duplicateCheck.check.result} headingId="possible-duplicates-title" />
-        </section>
-      ) : null}
-      {duplicates ? (
-        <section className="confirm-panel" aria-labelledby="duplicates-title" id="duplicates">
-          <DuplicateList duplicates={duplicates} headingId="duplicates-title" />
-          <h3>{t("create.confirmTitle")}</h3>
-          <Form method="post" className="button-row">
-            <input type="hidden" name="intent" value="create" />
-            <input type="hidden" name="identifierType" value={identifierType} />
-            <input type="hidden" name="identifier" value={identifierValue} />
-            <input type="hidden" name="objectId" value={duplicates.objectId} />
-            <input
-              type="hidden"
-              name="requestId"
-              value={String(data?.result?.initialValue?.requestId ?? "")}
-            />
-            <input type="hidden" name="confirmed" value="yes" />
-            <button type="submit" className="button" aria-disabled={busy || undefined}>
-              {t("create.confirmYes")}
-            </button>
-            <Link to="/newTransfer" className="button button--secondary">
-              {t("create.confirmNo")}
-            </Link>
-          </Form>
-        </section>
-      ) : null}
-    </div>
-  );
+  return <NewTransferPage loaded={useLoaderData<typeof loader>()} />;
 }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { additionalsTabAction, additionalsTabLoader } from "~/server/web/additionals-tab.server";
 import { pageTitle } from "~/ui/page-title";
 import { AdditionalsTab } from "~/ui/review/AdditionalsTab";
-import { ChangeRequestsSection } from "~/ui/review/ChangeRequestsSection";
+import { ChangeRequestsSection } from "~/ui/review/change-requests/ChangeRequestsSection";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { rejectChangeRequestAction, rejectChangeRequestLoader } from "~/server/web/change-requests.server";
 import { pageTitle } from "~/ui/page-title";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
-import { RejectChangeRequestPage } from "~/ui/review/RejectChangeRequestPage";
+import { RejectChangeRequestPage } from "~/ui/review/change-requests/RejectChangeRequestPage";
 
 /** /transfers/{id}/additionals/changeRequests/{requestId}/reject: `Avslå ändringsbegäran` with its reason. */
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { newChangeRequestAction, newChangeRequestLoader } from "~/server/web/change-requests.server";
 import { pageTitle } from "~/ui/page-title";
-import { NewChangeRequestPage } from "~/ui/review/NewChangeRequestPage";
+import { NewChangeRequestPage } from "~/ui/review/change-requests/NewChangeRequestPage";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**

@@ -26,7 +26,7 @@ import {
   ApprovedChecks,
   OpenDeviations,
   RunningReview,
-} from "~/ui/review/AnalysisChecks";
+} from "~/ui/review/automatic-review/AnalysisChecks";
 import { ReviewHeader } from "~/ui/review/ReviewHeader";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 

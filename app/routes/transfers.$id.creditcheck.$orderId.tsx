@@ -9,7 +9,7 @@ import { getCreditCheckResult } from "~/server/domain/credit-checks/result.serve
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { svT } from "~/server/platform/i18n.server";
 import { pageTitle } from "~/ui/page-title";
-import { CreditReportView } from "~/ui/review/CreditReport";
+import { CreditReportView } from "~/ui/review/credit-checks/CreditReport";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 import { formatDateTime } from "~/lib/format";
 

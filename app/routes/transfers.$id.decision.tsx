@@ -5,10 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps } from "@conform-to/react";
+import { useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { DecisionFormSchema } from "~/schemas/decision";
 import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { todayInStockholm } from "~/lib/dates";
@@ -32,18 +30,16 @@ import { fieldErrorsOnly, parseForm, readPageForm } from "~/server/web/forms.ser
 import { notFoundPage, reviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor, domainErrorText, domainKey } from "~/server/web/transfer-api.server";
-import { ErrorSummary, useMessage } from "~/ui/error-summary";
-import { DateField, TextArea } from "~/ui/forms";
 import { pageTitle } from "~/ui/page-title";
+import { DecisionPage } from "~/ui/review/decision/DecisionPage";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
-import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
 /**
  * The membership decision (spec 02 §2.7 `Meddela godkännande`/`Meddela avslag`, 03 §4.6): a board member approves
  * (every acquirer ticked; members pre-ticked and locked) or rejects (a reason) and signs with BankID on this or
  * another device; a property manager announces the board's decision (its date, and for an approval its file) the
  * same way, or by proxy with property_manager_proxy. The post starts the signing and goes to its page; a proxy
- * announcement is recorded at once.
+ * announcement is recorded at once. The page is ui/review/decision/DecisionPage.tsx.
  */
 
 function kindOf(request: Request): DecisionKind | null {
@@ -210,200 +206,6 @@ export function ErrorBoundary() {
   return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
 }
 
-export default function DecisionPage() {
-  const { title, kind, announce, proxy, today, transfer, previous } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useTranslation("review");
-  const busy = navigation.state !== "idle";
-  const [form, fields] = usePageForm(DecisionFormSchema, {
-    id: "decision",
-    lastResult: lastResultOf(actionData),
-    defaultValue: {
-      decision: kind,
-      announce: announce ? "yes" : undefined,
-      decisionDate: announce ? (previous?.decisionDate ?? today) : undefined,
-      reason: previous?.reason,
-      acquirerIds: [
-        ...new Set([
-          ...transfer.acquirers.filter((a) => a.member).map((a) => a.id),
-          ...(previous?.acquirerIds ?? []).filter((id) => transfer.acquirers.some((a) => a.id === id)),
-        ]),
-      ],
-    },
-  });
-  const overview = `/transfers/${encodeURIComponent(transfer.id)}/overview`;
-  const ongoing = Boolean(actionData && "ongoing" in actionData && actionData.ongoing);
-  const chosen = new Set(
-    (fields.acquirerIds.initialValue as string[] | string | undefined) === undefined
-      ? []
-      : ([] as string[]).concat(fields.acquirerIds.initialValue as string[] | string),
-  );
-  const acquirerError = fields.acquirerIds.errors?.[0];
-  const devices = ["ThisDevice", "OtherDevice", ...(proxy ? ["SignByProxy"] : [])];
-  return (
-    <div className="page review">
-      <ErrorSummary
-        form={form}
-        order={["acquirerIds", "reason", "decisionDate", "decisionDocument", "signDevice"]}
-      />
-      {ongoing ? (
-        <div className="notice notice--error">
-          <p>{t("decision.error.ongoing")}</p>
-          <p>
-            <Link className="button button--secondary" to={overview} reloadDocument>
-              {t("decision.error.close")}
-            </Link>
-          </p>
-        </div>
-      ) : null}
-      <p>
-        <Link className="back-link" to={overview}>
-          {t("decision.back")}
-        </Link>
-      </p>
-      <h1>{title}</h1>
-      <p className="lead">
-        {transfer.objectDescription}, {transfer.association}
-      </p>
-      <p>{t(`decision.formLead.${kind}`)}</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        encType={announce ? "multipart/form-data" : undefined}
-        replace
-      >
-        <input type="hidden" name="decision" value={kind} />
-        <input type="hidden" name="version" value={transfer.version} />
-        {announce ? <input type="hidden" name="announce" value="yes" /> : null}
-        {kind === "Approve" ? (
-          <fieldset
-            className={`field${acquirerError ? " field--error" : ""}`}
-            aria-describedby={[
-              `${fields.acquirerIds.descriptionId}`,
-              acquirerError ? fields.acquirerIds.errorId : null,
-            ]
-              .filter(Boolean)
-              .join(" ")}
-          >
-            <legend className="field__label">{t("decision.acquirers")}</legend>
-            <p id={fields.acquirerIds.descriptionId} className="field__hint">
-              {t("decision.acquirersHint")}
-            </p>
-            {acquirerError ? <AcquirerError id={fields.acquirerIds.errorId} message={acquirerError} /> : null}
-            <div className="checkboxes">
-              {transfer.acquirers.map((a, index) => {
-                const id = index === 0 ? fields.acquirerIds.id : `${fields.acquirerIds.id}-${index}`;
-                return (
-                  <div className="checkbox" key={a.id}>
-                    {a.member ? <input type="hidden" name="acquirerIds" value={a.id} /> : null}
-                    <input
-                      id={id}
-                      type="checkbox"
-                      name={a.member ? undefined : "acquirerIds"}
-                      value={a.id}
-                      defaultChecked={a.member || chosen.has(a.id)}
-                      disabled={a.member}
-                      aria-invalid={acquirerError ? true : undefined}
-                    />
-                    <label htmlFor={id}>
-                      {a.member ? t("decision.alreadyMember", { name: a.name }) : a.name}, {a.identifier}
-                    </label>
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
-        ) : (
-          <TextArea
-            field={fields.reason}
-            label={t("decision.reasonLabel")}
-            hint={t("decision.reasonHint")}
-            rows={4}
-          />
-        )}
-        {announce ? (
-          <DateField
-            field={fields.decisionDate}
-            label={t("decision.decisionDate")}
-            hint={t("decision.decisionDateHint")}
-            max={today}
-          />
-        ) : null}
-        {announce ? <DecisionFile formId={form.id} actionData={actionData} /> : null}
-        <fieldset className={`field${fields.signDevice.errors?.length ? " field--error" : ""}`}>
-          <legend className="field__label">{t("decision.signWith")}</legend>
-          {proxy ? (
-            <p className="field__hint" id="proxy-hint">
-              {t("decision.proxyHint")}
-            </p>
-          ) : null}
-          <div className="button-row">
-            {devices.map((device, index) => (
-              <button
-                key={device}
-                type="submit"
-                name="signDevice"
-                value={device}
-                id={index === 0 ? fields.signDevice.id : undefined}
-                className={index === 0 ? "button" : "button button--secondary"}
-                aria-describedby={device === "SignByProxy" ? "proxy-hint" : undefined}
-                aria-disabled={busy || undefined}
-                onClick={(event) => {
-                  if (busy) event.preventDefault();
-                }}
-              >
-                {t(`decision.device.${device}`)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-      </Form>
-    </div>
-  );
-}
-
-function AcquirerError({ id, message }: { id: string; message: string }) {
-  const { t } = useTranslation();
-  const text = useMessage();
-  return (
-    <p id={id} className="field__error">
-      <span className="visually-hidden">{t("validation.errorPrefix")} </span>
-      {text(message)}
-    </p>
-  );
-}
-
-/** The decision file (a PDF under the limit): its errors come from the server only, which judges the bytes. */
-function DecisionFile({ formId, actionData }: { formId: string; actionData: unknown }) {
-  const { t } = useTranslation("review");
-  const { t: tc } = useTranslation();
-  const text = useMessage();
-  const error = (lastResultOf(actionData)?.error?.decisionDocument ?? undefined)?.[0];
-  const id = `${formId}-decisionDocument`;
-  return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <label htmlFor={id} className="field__label">
-        {t("decision.decisionDocument")}
-      </label>
-      <div id={`${id}-hint`} className="field__hint">
-        {t("decision.decisionDocumentHint")}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">{tc("validation.errorPrefix")} </span>
-          {text(error)}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name="decisionDocument"
-        type="file"
-        accept="application/pdf,.pdf"
-        className="field__file"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
-      />
-    </div>
-  );
+export default function TransferDecision() {
+  return <DecisionPage data={useLoaderData<typeof loader>()} />;
 }

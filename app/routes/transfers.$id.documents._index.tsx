@@ -2,12 +2,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useLoaderData } from "@remix-run/react";
 import { documentsTabAction, documentsTabLoader } from "~/server/web/documents-tab.server";
 import { pageTitle } from "~/ui/page-title";
-import { DocumentsTab } from "~/ui/review/DocumentsTab";
+import { DocumentsTab } from "~/ui/review/documents/DocumentsTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/{id}/documents, the Dokument tab of property managers and board members (spec 02 §2.5, issue 14);
- * the server half is documents-tab.server.ts, the page ui/review/DocumentsTab.tsx (shared with the private party's).
+ * the server half is documents-tab.server.ts, the page ui/review/documents/DocumentsTab.tsx (shared with the
+ * private party's).
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

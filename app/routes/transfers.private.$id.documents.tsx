@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useLoaderData } from "@remix-run/react";
 import { documentsTabAction, documentsTabLoader } from "~/server/web/documents-tab.server";
 import { pageTitle } from "~/ui/page-title";
-import { DocumentsTab } from "~/ui/review/DocumentsTab";
+import { DocumentsTab } from "~/ui/review/documents/DocumentsTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**

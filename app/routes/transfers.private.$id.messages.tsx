@@ -2,13 +2,13 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useLoaderData } from "@remix-run/react";
 import { messagesTabAction, messagesTabLoader } from "~/server/web/messages-tab.server";
 import { pageTitle } from "~/ui/page-title";
-import { MessagesTab } from "~/ui/review/MessagesTab";
+import { MessagesTab } from "~/ui/review/messages/MessagesTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/private/{id}/messages (spec 02 §2.2, §2.8; issue 19): the private party's Meddelanden tab on their
  * own private transfer, through the private party's scope; the server half is messages-tab.server.ts, the page
- * ui/review/MessagesTab.tsx.
+ * ui/review/messages/MessagesTab.tsx.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import * as z from "zod";
-import { useLiveObjectSearch } from "~/islands/live/object-search";
+import { useLoaderData } from "@remix-run/react";
+import { PrivateNewTransferCreateSchema as CreateSchema } from "~/schemas/new-transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
@@ -21,11 +18,8 @@ import { handleIntent, parseForm, readPageForm, refuseForm } from "~/server/web/
 import { reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
-import { ConfirmPanel } from "~/ui/ConfirmPanel";
-import { ErrorSummary } from "~/ui/error-summary";
+import { PrivateNewTransferPage } from "~/ui/new-transfer/PrivateNewTransferPage";
 import { pageTitle } from "~/ui/page-title";
-import { useHydrated } from "~/ui/use-hydrated";
-import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 import { requestContext } from "~/server/context/request.server";
 
 /**
@@ -38,16 +32,9 @@ import { requestContext } from "~/server/context/request.server";
  * With JavaScript (the page reached by the app's own navigation, a Remix data request) the loader answers at once
  * and the page searches over the live channel (`POST api/core/privateAgreements/searchUserObjects`), showing
  * `Hämtar dina fastighetsobjekt` and each manager's objects as they arrive; should the live channel not come up,
- * the page asks the loader to search after all (`?vanta=1`).
+ * the page asks the loader to search after all (`?vanta=1`). The page is
+ * ui/new-transfer/PrivateNewTransferPage.tsx.
  */
-
-/** How long the page waits for the live channel before it lets the server search instead. */
-const LIVE_WAIT_MS = 4_000;
-
-const CreateSchema = z.object({
-  objectId: z.string({ error: "transfer:privateNew.failed" }).min(1, "transfer:privateNew.failed"),
-  requestId: z.uuid({ error: "transfer:privateNew.failed" }),
-});
 
 async function context(request: Request) {
   const user = await requireUser(request, { role: "BoardMember", feature: "private_agreement" });
@@ -156,106 +143,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.title ?? "") }];
 
 export default function PrivateNewTransfer() {
-  const loaded = useLoaderData<typeof loader>();
-  const { logos, requestId } = loaded;
-  const { t } = useTranslation("transfer");
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const busy = navigation.state !== "idle";
-  const [form] = usePageForm(CreateSchema, { id: "private-new", lastResult: lastResultOf(useActionData()) });
-  const liveSearch = useLiveObjectSearch({
-    url: "/api/core/privateAgreements/searchUserObjects",
-    firstSearchId: loaded.searchId,
-    limitMs: loaded.searchLimitMs,
-    enabled: hydrated && loaded.pending,
-  });
-  const { live, search, state } = liveSearch;
-  // The live search starts once the channel is up; without it, the server searches (the page as without JS).
-  useEffect(() => {
-    if (!loaded.pending) return;
-    if (live) {
-      if (state.phase === "idle") void search({});
-      return;
-    }
-    const timer = setTimeout(() => navigate("?vanta=1", { replace: true }), LIVE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [loaded.pending, live, search, state.phase, navigate]);
-  // With JavaScript the question is asked in place; without it, `?skapa=` is a page the server renders.
-  // (Kept per page load: `Avbryt` navigates back here, which is a new load with a new search id.)
-  const [askedHere, setAskedHere] = useState<{ load: string; objectId: string } | null>(null);
-
-  const searching = loaded.pending && (state.phase === "idle" || state.phase === "searching");
-  const failed = loaded.pending ? state.phase === "failed" : loaded.failed;
-  const limited = loaded.pending
-    ? state.phase === "done" && state.status === "limitedCompleted"
-    : loaded.limited;
-  const objects: Array<{ objectId: string; name: string; association?: string; providerId: string }> =
-    !loaded.pending
-      ? loaded.objects
-      : state.phase === "searching" || state.phase === "done"
-        ? state.hits.map((h) => ({ objectId: h.objectId, name: h.name, providerId: h.propertyManagerId }))
-        : [];
-  const asked = (askedHere?.load === loaded.searchId ? askedHere.objectId : null) ?? loaded.asked;
-  const chosen = asked ? objects.find((o) => o.objectId === asked) : undefined;
-  return (
-    <div className="page">
-      <ErrorSummary form={form} order={[]} />
-      <h1>{t("privateNew.title")}</h1>
-      <p role="status">
-        {failed
-          ? t("privateNew.searchFailed")
-          : searching
-            ? t("privateNew.searching")
-            : objects.length > 0
-              ? t("privateNew.found", { count: objects.length })
-              : t("privateNew.none")}
-      </p>
-      {searching || failed ? null : objects.length === 0 ? (
-        <p>{limited ? t("privateNew.tryLater") : t("privateNew.noneHint")}</p>
-      ) : limited ? (
-        <p className="notice">{t("privateNew.tryLater")}</p>
-      ) : null}
-      {chosen ? (
-        <ConfirmPanel
-          id="skapa"
-          level={2}
-          title={t("privateNew.confirmTitle")}
-          text={t("privateNew.confirmText", { name: chosen.name })}
-          fields={{ intent: "create", objectId: chosen.objectId, requestId }}
-          yes={t("privateNew.confirmYes")}
-          no={t("privateNew.confirmNo")}
-          back="/transfers/private/new"
-          busy={busy}
-        />
-      ) : null}
-      <ul className="cards">
-        {objects.map((o) => {
-          const provider = logos[o.providerId];
-          return (
-            <li key={o.objectId}>
-              <article className="card" aria-labelledby={`object-${o.objectId}`}>
-                {provider ? <img src={provider.logoUrl} alt={provider.alt} height={32} /> : null}
-                <h2 id={`object-${o.objectId}`}>{o.name}</h2>
-                {o.association ? <p className="muted">{o.association}</p> : null}
-                <Link
-                  to={`?skapa=${encodeURIComponent(o.objectId)}#skapa`}
-                  className="button"
-                  preventScrollReset
-                  onClick={(event) => {
-                    if (!loaded.pending) return;
-                    event.preventDefault();
-                    setAskedHere({ load: loaded.searchId, objectId: o.objectId });
-                  }}
-                >
-                  {t("privateNew.create")}
-                  <span className="visually-hidden"> {o.name}</span>
-                </Link>
-              </article>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  return <PrivateNewTransferPage loaded={useLoaderData<typeof loader>()} />;
 }

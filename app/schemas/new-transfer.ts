@@ -12,7 +12,7 @@ import {
  * The forms of /newTransfer (spec 03 §2.1, §5.1): the search by an owner's identifier, and the create with the
  * chosen object. The identifier's rules are app/lib/identifier's, the messages the spec's (identifier.json);
  * an Other identifier is at most 100 characters, as the managers' systems take it (the integration's
- * MAX_OTHER_IDENTIFIER_LENGTH, which a test holds equal to this).
+ * MAX_OTHER_IDENTIFIER_LENGTH, which a test holds equal to this). Last, the create of /transfers/private/new.
  */
 
 export const OTHER_IDENTIFIER_MAX = 100;
@@ -55,3 +55,9 @@ export const NewTransferCreateSchema = z
     confirmed: z.literal("yes").optional(),
   })
   .superRefine(checkIdentifier);
+
+/** The create post of /transfers/private/new (spec 03 §2.3): one of the user's own objects, and the request id. */
+export const PrivateNewTransferCreateSchema = z.object({
+  objectId: z.string({ error: "transfer:privateNew.failed" }).min(1, "transfer:privateNew.failed"),
+  requestId: z.uuid({ error: "transfer:privateNew.failed" }),
+});

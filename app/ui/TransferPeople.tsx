@@ -4,7 +4,7 @@ import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
 import { fractionToPercentString } from "~/lib/share";
 import type { AcquirerView, GuarantorView, TransferorView } from "~/schemas/transfer-views";
-import { CreditCheckCell, showsCreditChecks } from "~/ui/review/CreditCheckCell";
+import { CreditCheckCell, showsCreditChecks } from "~/ui/review/credit-checks/CreditCheckCell";
 import { Table, TBody, THead, Td, Th, Tr } from "~/ui/CardTable";
 import { ScrollFrame } from "~/ui/ScrollFrame";
 

@@ -5,7 +5,7 @@ import { REJECT_REASON_MAX_LENGTH, RejectChangeRequestFormSchema } from "~/schem
 import type { ChangeRequestView } from "~/schemas/transfer-views";
 import { ErrorSummary } from "~/ui/error-summary";
 import { TextArea } from "~/ui/forms";
-import { ChangeRequestValues } from "~/ui/review/ChangeRequestsSection";
+import { ChangeRequestValues } from "~/ui/review/change-requests/ChangeRequestsSection";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
 /**
