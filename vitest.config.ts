@@ -13,7 +13,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const ISOLATED_UNIT_TESTS = [
   "app/server/platform/body.server.test.ts",
   "app/server/domain/documents/summary.server.test.ts",
-  "app/server/domain/transfers/lists/lists.server.test.ts",
+  "app/server/domain/transfers/lists/*.server.test.ts",
   "app/server/integrations/bankid/index.server.test.ts",
   "app/server/integrations/bankid/simulator.server.test.ts",
   "app/server/integrations/company-registry/index.server.test.ts",

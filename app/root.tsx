@@ -28,7 +28,7 @@ import { FormAwareMeta } from "./ui/FormAwareMeta";
 import { Header } from "./ui/Header";
 import { LiveStatus } from "./islands/LiveStatus";
 import { MessageCounter } from "./islands/MessageCounter";
-import { headerMessageCount } from "./server/domain/messages/messages.server";
+import { headerMessageCount } from "./server/domain/messages/worklist.server";
 import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { acceptAnswer } from "~/server/domain/supplements/supplements.server";
+import { acceptAnswer } from "~/server/domain/supplements/accept.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { supplementOf } from "~/server/web/supplements-api.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";

@@ -1,5 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { createAnswerDocument, removeAnswerDocument } from "~/server/domain/supplements/supplements.server";
+import {
+  createAnswerDocument,
+  removeAnswerDocument,
+} from "~/server/domain/supplements/answer-document.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { uploadUrlFor } from "~/server/web/documents.server";
 import { jsonObject } from "~/server/web/supplements-api.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { setAnswerGuarantors } from "~/server/domain/supplements/supplements.server";
+import { setAnswerGuarantors } from "~/server/domain/supplements/guarantors.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { jsonObject, supplementOf } from "~/server/web/supplements-api.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";

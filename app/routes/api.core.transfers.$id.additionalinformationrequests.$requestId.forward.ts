@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { setSupplementForwarded } from "~/server/domain/supplements/supplements.server";
+import { setSupplementForwarded } from "~/server/domain/supplements/forward.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { contextForActor, runApi } from "~/server/web/transfer-api.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { supplementDescriptions } from "~/server/domain/supplements/supplements.server";
+import { supplementDescriptions } from "~/server/domain/supplements/descriptions.server";
 import { runApi } from "~/server/web/transfer-api.server";
 import { getDb } from "~/server/db/db.server";
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { createSupplementRequest } from "~/server/domain/supplements/supplements.server";
+import { createSupplementRequest } from "~/server/domain/supplements/create-request.server";
 import { notFound } from "~/server/domain/core/errors.server";
 import { listSupplements } from "~/server/domain/supplements/views.server";
 import { methodNotAllowed } from "~/server/web/api.server";

@@ -12,7 +12,7 @@ import {
   headerMessageCount,
   unresolvedMessages,
   type WorklistItem,
-} from "~/server/domain/messages/messages.server";
+} from "~/server/domain/messages/worklist.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { recentWatchers } from "~/server/live/activity.server";
 import { getT } from "~/server/platform/i18n.server";

@@ -15,13 +15,8 @@ import type { Db } from "~/server/db/kysely.server";
 import { getDb, getDbHandle } from "~/server/db/db.server";
 import type { LivePublisher } from "~/server/domain/core/events.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
-import {
-  postMessage,
-  replyToMessage,
-  setMessageResolved,
-  unresolvedCount,
-  unresolvedMessages,
-} from "~/server/domain/messages/messages.server";
+import { postMessage, replyToMessage, setMessageResolved } from "~/server/domain/messages/messages.server";
+import { unresolvedCount, unresolvedMessages } from "~/server/domain/messages/worklist.server";
 import { loadTransferFacts } from "~/server/domain/transfers/load.server";
 import { messageActions, messageRecipients } from "~/server/domain/messages/policies.server";
 import type { UseCaseContext } from "~/server/domain/core/context.server";

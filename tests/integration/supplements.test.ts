@@ -14,16 +14,12 @@ import * as tab from "~/routes/transfers.$id.additionals";
 import * as privateTab from "~/routes/transfers.private.$id.additionals";
 import type { Db } from "~/server/db/kysely.server";
 import { getDb } from "~/server/db/db.server";
-import {
-  acceptAnswer,
-  answerIsValid,
-  createAnswerDocument,
-  createSupplementRequest,
-  guarantorErrors,
-  rejectAnswer,
-  setAnswerGuarantors,
-  submitAnswer,
-} from "~/server/domain/supplements/supplements.server";
+import { acceptAnswer } from "~/server/domain/supplements/accept.server";
+import { answerIsValid, submitAnswer } from "~/server/domain/supplements/submit.server";
+import { createAnswerDocument } from "~/server/domain/supplements/answer-document.server";
+import { createSupplementRequest } from "~/server/domain/supplements/create-request.server";
+import { guarantorErrors, setAnswerGuarantors } from "~/server/domain/supplements/guarantors.server";
+import { rejectAnswer } from "~/server/domain/supplements/reject.server";
 import { receiveUpload } from "~/server/domain/documents/uploads.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
 import type { SupplementFacts } from "~/server/domain/transfers/facts.server";

@@ -12,21 +12,20 @@ import {
 } from "~/schemas/supplements";
 import { withValues } from "~/lib/messages";
 import { receiveUpload } from "../domain/documents/uploads.server";
+import { acceptAnswer } from "../domain/supplements/accept.server";
+import { createAnswerDocument, removeAnswerDocument } from "../domain/supplements/answer-document.server";
+import { createSupplementRequest } from "../domain/supplements/create-request.server";
 import {
-  acceptAnswer,
-  createAnswerDocument,
-  createSupplementRequest,
   previewSupplementMail,
-  rejectAnswer,
-  removeAnswerDocument,
-  setAnswerGuarantors,
-  setSupplementForwarded,
-  submitAnswer,
   supplementCategories,
   supplementPersons,
   templateFor,
   FULL_NAME_PLACEHOLDER,
-} from "../domain/supplements/supplements.server";
+} from "../domain/supplements/descriptions.server";
+import { rejectAnswer } from "../domain/supplements/reject.server";
+import { setAnswerGuarantors } from "../domain/supplements/guarantors.server";
+import { setSupplementForwarded } from "../domain/supplements/forward.server";
+import { submitAnswer } from "../domain/supplements/submit.server";
 import { isDomainError, type DomainError } from "../domain/core/errors.server";
 import { cancelSupplementRequest } from "../domain/supplements/requests.server";
 import type { UseCaseContext } from "../domain/core/context.server";

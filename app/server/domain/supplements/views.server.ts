@@ -12,7 +12,7 @@ import { creditCheckView, creditOrdersOf, latestOrderFor } from "../credit-check
 import { documentView } from "../documents/views.server";
 import { transferInView } from "../transfers/views.server";
 import { answerActions, supplementActions } from "./policies.server";
-import { guarantorErrors } from "./supplements.server";
+import { guarantorErrors } from "./guarantors.server";
 
 /** Supplement requests newest first (spec 02 §4), with their answers and offered actions. */
 export async function listSupplements(
