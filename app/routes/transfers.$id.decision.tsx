@@ -17,7 +17,7 @@ import {
   SignStartError,
   startDecision,
   type DecisionKind,
-} from "~/server/domain/decision/signing.server";
+} from "~/server/domain/decision/sessions.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
 import { mediaType } from "~/server/platform/body.server";
 import { getT } from "~/server/platform/i18n.server";

@@ -11,7 +11,7 @@ import {
   startDecision,
   type SigningEnv,
   type StartDecisionInput,
-} from "~/server/domain/decision/signing.server";
+} from "~/server/domain/decision/sessions.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
 import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { freshSqlite } from "../support/db";

@@ -12,7 +12,7 @@ import {
   type StartDecisionInput,
   type StartResult,
   type StoredDecisionFile,
-} from "../domain/decision/signing.server";
+} from "../domain/decision/sessions.server";
 import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "../domain/documents/upload.server";
 import { isDomainError } from "../domain/core/errors.server";
 import type { Actor } from "../domain/core/context.server";

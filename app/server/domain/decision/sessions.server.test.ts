@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decisionHash, decisionText, stateOf, type SignSession } from "./signing.server";
+import { decisionHash, decisionText, stateOf, type SignSession } from "./sessions.server";
 
 const STARTED = "2026-11-26T09:00:00.000Z";
 
