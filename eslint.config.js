@@ -13,6 +13,28 @@ const upward = (folder) => [
   `../../${folder}/*`,
   `../../../${folder}/*`,
 ];
+/** The feature folders of the domain (decision 033); `transfers` is the transfer itself, `review` composes them. */
+const FEATURES = [
+  "notes",
+  "documents",
+  "supplements",
+  "change-requests",
+  "messages",
+  "credit-checks",
+  "decision",
+  "application",
+  "automatic-review",
+];
+const KERNEL = ["app/server/domain/core/**"];
+const TRANSFER_ENTITY = ["facts", "load", "scope", "lifecycle"].map(
+  (m) => `app/server/domain/transfers/${m}.server.ts`,
+);
+/** What the kernel may read of the transfer (negated patterns re-allow them). */
+const ENTITY_ALLOWED = ["facts", "load", "scope", "lifecycle"].map((m) => `!../transfers/${m}.server`);
+const NOT_IN_DOMAIN = [
+  ...["auth", "web", "live", "jobs", "context", "demo"].flatMap((folder) => upward(folder)),
+  ...["~/routes/*", "~/ui/*", "~/islands/*", "**/routes/*"],
+];
 function layer(target, message, group) {
   const { files, ignores = [] } = Array.isArray(target) ? { files: target } : target;
   return {
@@ -64,9 +86,29 @@ export default tseslint.config(
     ["~/server/*", "**/*.server", "**/*.server.ts"],
   ),
   layer(
-    ["app/server/domain/**"],
-    "The domain never imports auth, the HTTP adapters, the live channel, the routes or the UI (decision 015).",
-    [...upward("auth"), ...upward("web"), ...upward("live"), ...ROUTES_AND_UI],
+    { files: ["app/server/domain/**"], ignores: [...KERNEL, ...TRANSFER_ENTITY] },
+    "The domain never imports auth, the HTTP adapters, the live channel, the jobs, the composition root, the demo " +
+      "seed, the routes or the UI; a feature never imports the transfer review composed of them (decisions 015, 033).",
+    [...NOT_IN_DOMAIN, ...upward("review")],
+  ),
+  layer(
+    KERNEL,
+    "The kernel (domain/core) imports no feature: it reads the transfer through the transfer's entity modules " +
+      "(facts, load, scope, lifecycle) only (decision 033).",
+    [
+      ...NOT_IN_DOMAIN,
+      ...FEATURES.map((f) => `../${f}/*`),
+      "../review/*",
+      "../transfers/*",
+      ...ENTITY_ALLOWED,
+      "../*.server",
+    ],
+  ),
+  layer(
+    TRANSFER_ENTITY,
+    "The transfer's entity modules (facts, load, scope, lifecycle) are read by the kernel: they import neither the " +
+      "kernel nor a feature (decision 033).",
+    [...NOT_IN_DOMAIN, "../core/*", ...FEATURES.map((f) => `../${f}/*`), "../review/*"],
   ),
   layer(
     // start-up is the composition root: it wires the database, the seed and the simulators together.
@@ -117,6 +159,12 @@ export default tseslint.config(
     ["app/server/demo/**"],
     "The demo seed writes through the database, the domain and the integrations; never auth, the web, the live channel, jobs, the routes or the UI.",
     [...upward("auth"), ...upward("web"), ...upward("live"), ...upward("jobs"), ...ROUTES_AND_UI],
+  ),
+  layer(
+    ["app/server/context/**"],
+    "The composition root wires the domain to the integrations, the job queue and the live hub; the web, auth " +
+      "and the jobs import it, never the other way (decision 033).",
+    [...upward("auth"), ...upward("web"), ...upward("jobs"), ...upward("demo"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/auth/**", "app/server/web/**"],

@@ -1,6 +1,8 @@
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3300);
+type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3300);
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -15,38 +17,86 @@ const chromium = {
 };
 
 /**
- * Every journey runs twice: with JavaScript (islands on) and without (the server-rendered baseline).
- * The product is the built one, started as the README starts it, on a fresh seeded database.
+ * Every journey runs twice: with JavaScript (islands on) and without (the server-rendered baseline). Each project has
+ * a server of its own (its port, its data folder), so the two run at the same time and neither waits for the other;
+ * one spec file runs alone in either: `npx playwright test tests/e2e/forms.spec.ts --project=js-off`.
  */
+const SERVERS = [
+  { project: "js-on", javaScriptEnabled: true, port: BASE_PORT },
+  { project: "js-off", javaScriptEnabled: false, port: BASE_PORT + 1 },
+] as const;
+
+/**
+ * The product as the README starts it, built, on a fresh seeded database: the demo data plus 300 bulk transfers of
+ * Nordhem, so that a list has more than one page. The pages waiting for an analysis refresh themselves every second
+ * (PAGE_REFRESH_SECONDS), not every 3 or 5 s. The other clocks stay the product's: the simulated credit bureau's 3 s
+ * is the Pending state the credit check test looks at, and the BankID status frames' 2 s is what decision.spec.ts
+ * checks (decision 032).
+ */
+function server(project: string, port: number): WebServer {
+  const dataDir = `data-e2e/${project}`;
+  return {
+    name: project,
+    command: `rm -rf ${dataDir} && npm run --silent seed:bulk -- --transfers 300 --tenants nordhem && npm start`,
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SUPPORT_EMAIL: "support@example.se",
+      OPERATORS: "197904122319",
+      PAGE_REFRESH_SECONDS: "1",
+    },
+    url: `http://localhost:${port}/api/tenants`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  };
+}
+
+/**
+ * The projects named on the command line (`--project js-off`, `--project=js-*`), or null when none is: a run of one
+ * project starts only that project's server. Only the runner starts servers, so only its arguments matter.
+ */
+function namedProjects(argv: string[]): RegExp[] | null {
+  const names: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg === "--project" && argv[i + 1]) names.push(argv[i + 1]!);
+    else if (arg.startsWith("--project=")) names.push(arg.slice("--project=".length));
+  });
+  if (names.length === 0) return null;
+  return names.map(
+    (name) => new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`, "i"),
+  );
+}
+const named = namedProjects(process.argv);
+const started = SERVERS.filter(
+  ({ project }) => !named || named.some((re) => re.test(project) || re.test(`setup-${project}`)),
+);
+
 export default defineConfig({
   testDir: "tests/e2e",
+  // Parallel within a file where its tests are independent: each such file says so (describe.configure).
   fullyParallel: false,
-  workers: 2,
+  workers: 4,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     locale: "sv-SE",
     timezoneId: "Europe/Stockholm",
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // The DOM snapshots of a failed test's steps; no screencast, which costs every test CPU on a busy machine.
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
-  projects: [
-    // Signs in the people of the list specs once, before both projects (see tests/e2e/auth.setup.ts).
-    { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "js-on", use: { javaScriptEnabled: true }, dependencies: ["setup"] },
-    // After js-on: both projects sign in the same demo people, and BankID cancels a person's parallel orders.
-    { name: "js-off", use: { javaScriptEnabled: false }, dependencies: ["setup", "js-on"] },
-  ],
-  webServer: {
-    // The demo data plus 300 bulk transfers of Nordhem, so that a list has more than one page.
-    command: `rm -rf data-e2e && DATA_DIR=data-e2e npm run --silent seed:bulk -- --transfers 300 --tenants nordhem && DATA_DIR=data-e2e PORT=${PORT} SUPPORT_EMAIL=support@example.se OPERATORS=197904122319 npm start`,
-    url: `http://localhost:${PORT}/api/tenants`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  projects: SERVERS.flatMap(({ project, javaScriptEnabled, port }) => {
+    const baseURL = `http://localhost:${port}`;
+    return [
+      // Signs in the people of the specs on this project's server (tests/e2e/auth.setup.ts), without JavaScript:
+      // the same sessions, for less of the machine than pages that hydrate.
+      { name: `setup-${project}`, testMatch: /auth\.setup\.ts/, use: { baseURL, javaScriptEnabled: false } },
+      { name: project, use: { baseURL, javaScriptEnabled }, dependencies: [`setup-${project}`] },
+    ];
+  }),
+  webServer: (started.length ? started : SERVERS).map(({ project, port }) => server(project, port)),
 });

@@ -1,16 +1,65 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
+/**
+ * Unit test files whose modules keep state for the whole process (the environment read once, the process's
+ * database and start-up, the job registry, the list counts' cache, the integrations' cached clients and the
+ * simulators kept on globalThis), or that change process.env: each runs in a fresh worker of its own.
+ *
+ * body.server.test.ts holds no state, but in a thread that has run other test files first, Node 20's
+ * `JSON.parse("{", reviver)` returns {} instead of throwing (seen in 7 of 7 runs where it was not among the first two
+ * files of its thread, never otherwise), and its "broken JSON" case then fails.
+ */
+const ISOLATED_UNIT_TESTS = [
+  "app/server/platform/body.server.test.ts",
+  "app/server/domain/documents/summary.server.test.ts",
+  "app/server/domain/transfers/lists/lists.server.test.ts",
+  "app/server/integrations/bankid/index.server.test.ts",
+  "app/server/integrations/bankid/simulator.server.test.ts",
+  "app/server/integrations/company-registry/index.server.test.ts",
+  "app/server/integrations/credit-bureau/index.server.test.ts",
+  "app/server/integrations/property-managers/index.server.test.ts",
+  "app/server/jobs/runner.server.test.ts",
+  "app/server/live/tokens.server.test.ts",
+];
+
+const UNIT_TESTS = ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
+
+// Three projects (`npx vitest run --project <name>`; scripts/test-all.sh runs the first two as the unit phase):
+// - unit: the rest of the unit tests, in threads that share their imports from one file to the next;
+// - unit-isolated: the files above, one worker each;
+// - integration: tests/integration, each file in a process of its own, as the server runs.
+// Every project may ask the global setup for a migrated and seeded database to copy (tests/support/templates.ts).
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup/vitest.setup.ts"],
-    pool: "forks",
+    // A migrated and seeded database to copy, built once per run (tests/support/templates.ts).
+    globalSetup: ["./tests/setup/db-templates.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: UNIT_TESTS,
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_TESTS],
+          pool: "threads",
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "unit-isolated", include: ISOLATED_UNIT_TESTS, pool: "threads", isolate: true },
+      },
+      {
+        extends: true,
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks" },
+      },
+    ],
   },
 });

@@ -74,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       settings: {
         showDevFeatures: env.showDevFeatures,
         monitoring: env.MONITORING_CONNECTION_STRING ?? null,
+        pageRefreshSeconds: env.PAGE_REFRESH_SECONDS ?? null,
       },
     },
     { headers: combineHeaders(toastHeaders) },

@@ -36,6 +36,8 @@ step() { echo; echo "== $1 ($(( $(date +%s) - start ))s)"; }
 step "typecheck"; npm run -s typecheck
 step "lint and formatting"; npm run -s lint; npm run -s format:check
 step "build"; npm run -s build
-step "unit and integration tests"; npx vitest run
+# Vitest's projects (vitest.config.ts): the unit tests (shared and isolated), then the integration tests.
+step "unit tests"; npx vitest run --project unit --project unit-isolated
+step "integration tests"; npx vitest run --project integration
 step "browser tests (JavaScript on and off)"; npx playwright test
 step "all tests passed"

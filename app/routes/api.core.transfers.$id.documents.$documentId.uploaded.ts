@@ -5,8 +5,8 @@ import { notFound } from "~/server/domain/core/errors.server";
 import { getDb } from "~/server/db/db.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { runApi } from "~/server/web/transfer-api.server";
-
 import { contextForActor } from "~/server/web/transfer-api.server";
+
 /**
  * POST api/core/transfers/{id}/documents/{documentId}/uploaded: our addition to spec 02 §7 for S3 storage, where
  * the browser PUTs straight to a presigned URL and the server would otherwise learn of the file only from the

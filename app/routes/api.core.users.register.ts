@@ -10,8 +10,8 @@ import { getDb } from "~/server/db/db.server";
 import { provisionUser } from "~/server/domain/provisioning.server";
 import { getUserById, registerUser } from "~/server/domain/users.server";
 import { getT } from "~/server/platform/i18n.server";
-
 import { requestContext } from "~/server/context/request.server";
+
 /** POST api/core/users/register: firstName, lastName, email, agreedUponTerms, for a Pending user. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

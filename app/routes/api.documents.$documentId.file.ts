@@ -5,8 +5,8 @@ import { storedDocument } from "~/server/domain/documents/access.server";
 import { svT } from "~/server/platform/i18n.server";
 import { verifyLink } from "~/server/platform/signed-links.server";
 import { methodNotAllowed } from "~/server/web/api.server";
-
 import { requestContext } from "~/server/context/request.server";
+
 function refuse(status: 403 | 404, text: string): Response {
   return new Response(text, {
     status,

@@ -7,8 +7,8 @@ import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { verifyLink } from "~/server/platform/signed-links.server";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
 import { declaresTooMuch, refusedUploadResponse } from "~/server/web/documents.server";
-
 import { requestContext } from "~/server/context/request.server";
+
 /**
  * The upload URL of the JavaScript flow with disk storage (spec 02 §7: "the file then goes by PUT to the upload
  * url, expecting 201"). The signed link made by POST …/documents is the permission, as a presigned S3 URL would be.

@@ -21,8 +21,8 @@ import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
-
 import { requestContext } from "~/server/context/request.server";
+
 export const handle = { showFooter: true };
 
 const StartSchema = z.object({

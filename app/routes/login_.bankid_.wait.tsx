@@ -15,8 +15,8 @@ import { BankIdWait } from "~/islands/BankIdWait";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
-
 import { requestContext } from "~/server/context/request.server";
+
 export const handle = { showFooter: true };
 
 /**

@@ -19,6 +19,7 @@ import { useInterval, useTransferEvents } from "~/islands/live/transfer-events";
 import { ErrorSummary } from "~/ui/error-summary";
 import { Checkboxes } from "~/ui/forms";
 import { pageTitle } from "~/ui/page-title";
+import { usePageRefreshSeconds } from "~/ui/page-refresh";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 import {
   AcceptedDeviations,
@@ -130,7 +131,8 @@ export default function TransferAnalysis() {
     ["transferTaskStarted", "transferTaskCompleted", "transferReadyForReview"],
     refresh,
   );
-  useInterval(analysis.running, RUNNING_REFRESH_SECONDS * 1000, refresh);
+  const refreshSeconds = usePageRefreshSeconds(RUNNING_REFRESH_SECONDS);
+  useInterval(analysis.running, refreshSeconds * 1000, refresh);
 
   const [acceptForm, acceptFields] = usePageForm(AcceptDeviationsFormSchema, {
     id: "accept-deviations",
@@ -156,7 +158,7 @@ export default function TransferAnalysis() {
       <section aria-labelledby="analysis-title" className="analysis">
         <h2 id="analysis-title">{t("analysis.title")}</h2>
         {analysis.running ? (
-          <RunningReview refreshSeconds={RUNNING_REFRESH_SECONDS} />
+          <RunningReview refreshSeconds={refreshSeconds} />
         ) : !reviewed ? (
           <p>{t("analysis.notReviewed")}</p>
         ) : (

@@ -26,8 +26,8 @@ import { ErrorSummary } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
-
 import { requestContext } from "~/server/context/request.server";
+
 /**
  * /transfers/private/new (spec 03 §2.3, issue 15): a private party's own property objects, found by their own
  * personal number at every manager, one card each (the manager's logo, the object, `Skapa överlåtelse`, asked

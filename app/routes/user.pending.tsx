@@ -10,8 +10,8 @@ import { redirectToLogin } from "~/server/web/api.server";
 import { safeRedirect } from "~/server/platform/http.server";
 import { getT } from "~/server/platform/i18n.server";
 import { pageTitle } from "~/ui/page-title";
-
 import { requestContext } from "~/server/context/request.server";
+
 export const PENDING_POLL_MS = 5000;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -27,8 +27,8 @@ import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 import { LegalDocument } from "~/ui/LegalDocument";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
-
 import { requestContext } from "~/server/context/request.server";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnregisteredUser(request);
   const { draft, termsAccepted } = await registrationState(request);

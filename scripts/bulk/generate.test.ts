@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "~/server/db/kysely.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
 import { isValidOrganisationsnummer } from "~/lib/organisationsnummer";
 import { parsePersonnummer } from "~/lib/personnummer";
 import {
@@ -14,7 +13,6 @@ import {
 import { REGISTRY_ASSOCIATIONS } from "~/server/integrations/company-registry/index.server";
 import { freshPostgres, freshSqlite } from "../../tests/support/db";
 import { BULK_ID_PREFIX, generateBulk, type BulkResult } from "./generate";
-import { seed } from "../../app/server/demo/seed.server";
 
 const NOW = new Date("2026-06-15T10:00:00.000Z");
 const DAY = 86_400_000;
@@ -464,15 +462,13 @@ describe("generateBulk determinism", () => {
 
 describe("generateBulk on PostgreSQL", () => {
   it("makes valid transfers there too", async (ctx) => {
-    const pg = await freshPostgres();
+    const pg = await freshPostgres("seeded");
     if (!pg) {
       console.warn("SKIPPED: bulk generator on PostgreSQL (set TEST_DATABASE_URL to a reachable server)");
       ctx.skip();
       return;
     }
     try {
-      await migrateToLatest(pg.handle.db);
-      await seed(pg.handle.db);
       const result = await generateBulk(pg.handle, { transfers: 600, seed: 3, now: NOW });
       expect(result.transfers).toBe(600);
       const rows = await bulkRows(pg.handle.db);

@@ -2,6 +2,9 @@ import { expect, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Issue 17 item 3: the Granskning tab in both projects — the checks as deviations and approved, the accept form
  * (submit disabled while nothing is ticked with JavaScript; the server's error without it), accepting a deviation

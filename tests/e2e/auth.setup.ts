@@ -1,12 +1,13 @@
 import fs from "node:fs";
+import path from "node:path";
 import { test as setup } from "@playwright/test";
 import { PEOPLE, signIn, type Person } from "./bankid";
 import { CONSENT_COOKIE } from "./fixtures";
-import { AUTH_DIR, storageFor } from "./sessions";
+import { sessionFile } from "./sessions";
 
 /**
- * Signs in, once and one after another, the people whose pages the list specs visit, and keeps their
- * sessions. Running before both projects means no two BankID orders for one person ever overlap.
+ * Signs in, one after another, the people whose pages the specs visit, and keeps their sessions: once per server
+ * (each project's setup signs in on its own server), before its project's tests.
  */
 
 const SESSIONS: Array<[string, Person]> = [
@@ -20,9 +21,10 @@ const SESSIONS: Array<[string, Person]> = [
 
 for (const [key, person] of SESSIONS) {
   setup(`sign in ${person.name}`, async ({ page, baseURL }) => {
-    fs.mkdirSync(AUTH_DIR, { recursive: true });
+    const file = sessionFile(baseURL!, key);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     await page.context().addCookies([{ ...CONSENT_COOKIE, url: baseURL! }]);
     await signIn(page, person, { r: "/account" });
-    await page.context().storageState({ path: storageFor(key) });
+    await page.context().storageState({ path: file });
   });
 }

@@ -1,7 +1,10 @@
 import type { Page } from "@playwright/test";
 import { PEOPLE, signIn } from "./bankid";
 import { expect, test } from "./fixtures";
-import { storageFor } from "./sessions";
+import { storageFor, storageOf } from "./sessions";
+
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * The daily board refresh (issue 13): a board member whose seat ends in the company registry loses access with
@@ -71,7 +74,7 @@ test.describe("the operators' job page", () => {
     await expect(page.getByRole("cell", { name: "Köat" })).toHaveCount(0);
     await expectNoA11yViolations();
 
-    const other = await browser.newContext({ storageState: storageFor("johan") });
+    const other = await browser.newContext({ storageState: storageOf("johan") });
     try {
       const answer = await other.request.get("/admin/jobs");
       expect(answer.status()).toBe(404);

@@ -3,7 +3,7 @@ import { makePdf } from "../../app/server/demo/pdf.server";
 import { addDays, todayInStockholm } from "../../app/lib/dates";
 import { formatDate, formatSek } from "../../app/lib/format";
 import { expect, test } from "./fixtures";
-import { storageFor } from "./sessions";
+import { storageOf } from "./sessions";
 
 /**
  * Issue 18 item 3: agreement change requests in both projects. Maria (the property manager) asks for a new price on
@@ -27,7 +27,7 @@ const pdf = (name: string) => ({
 });
 
 async function open(browser: Browser, who: "maria" | "erik", javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ storageState: storageFor(who), javaScriptEnabled });
+  const context = await browser.newContext({ storageState: storageOf(who), javaScriptEnabled });
   return { context, page: await context.newPage() };
 }
 

@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 test.describe("cookie consent", () => {
   test("a first visit shows the blocking notice; Tillåt alla cookies remembers the choice", async ({
     page,

@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Credit checks (issue 20 items 2 and 3): a board member orders one for an acquirer from the overview, through the
  * terms, sees it pending, then available (live with JavaScript, after a reload without), and reads the result.

@@ -5,6 +5,9 @@ import { storageFor } from "./sessions";
 import type { Page } from "@playwright/test";
 import pdfjsPackage from "pdfjs-dist/package.json" with { type: "json" };
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Issue 14: an opened document row previews the PDF. Without JavaScript the row links to the browser's own viewer
  * and to a download; with JavaScript pdf.js draws it page by page, driven by keyboard alone.

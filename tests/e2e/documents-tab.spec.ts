@@ -3,6 +3,9 @@ import { makePdf } from "../../app/server/demo/pdf.server";
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Issue 14: the Dokument tab in both projects — upload a PDF (a multipart post without JavaScript, the same form
  * with it), see it verified by the job, refuse a file that is not a PDF, remove it after the question; a board

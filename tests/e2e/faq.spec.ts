@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 test.describe("FAQ", () => {
   test("a link with #index opens and highlights that entry", async ({
     page,

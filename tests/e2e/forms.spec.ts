@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The one form path (issue 12): an empty and an invalid form answer with the GOV.UK error summary, each link
  * moves focus to its field, the title says Fel:, and what was typed comes back, with JavaScript and without.

@@ -3,6 +3,9 @@ import { PEOPLE, startSignIn } from "./bankid";
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Narrow and wide screens: no page scrolls sideways (issue 12: the transfer page was 477 px wide at 390 px),
  * nothing inside it is cut off or squeezed, and each page passes axe at that size. What the tester found at

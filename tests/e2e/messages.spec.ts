@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { storageFor } from "./sessions";
+import { storageFor, storageOf } from "./sessions";
+
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
 
 /**
  * Issue 19: a property manager (Maria) and a board member (Erik) exchange a message and a reply on the Meddelanden
@@ -30,8 +33,8 @@ test.describe("messages between the parties", () => {
     const tag = `${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}`;
     const body = `Har föreningen sett över andelstalen? (${tag})`;
     const replyBody = `Ja, vi återkommer i veckan. (${tag})`;
-    const maria = await browser.newContext({ storageState: storageFor("maria"), javaScriptEnabled });
-    const erik = await browser.newContext({ storageState: storageFor("erik"), javaScriptEnabled });
+    const maria = await browser.newContext({ storageState: storageOf("maria"), javaScriptEnabled });
+    const erik = await browser.newContext({ storageState: storageOf("erik"), javaScriptEnabled });
     const mariaPage = await maria.newPage();
     const erikPage = await erik.newPage();
     try {

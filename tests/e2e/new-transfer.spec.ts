@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Issue 15: a property manager creates a transfer at /newTransfer, in both projects (every step is a form post;
  * with JavaScript Remix sends them). Viktor Hallberg (README) owns half of a Kvarnen 3 apartment that Stadsbo

@@ -2,6 +2,9 @@ import { makePdf } from "../../app/server/demo/pdf.server";
 import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Issue 17: the private party's own transfer page, in both projects. Elin Sandberg sells her Lärkan apartment
  * privately (README): she opens it from Mina överlåtelser, reads the overview, and uploads a PDF on Dokument.

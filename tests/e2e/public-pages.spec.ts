@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 const PAGES: Array<{ path: string; heading: string | RegExp; status?: number }> = [
   { path: "/integrity", heading: "Integritetspolicy" },
   { path: "/terms", heading: "Användarvillkor" },

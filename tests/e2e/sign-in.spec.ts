@@ -2,7 +2,8 @@ import { PEOPLE, continueFromStatusFrame, phone, signIn, startSignIn, statusFram
 import { expect, test } from "./fixtures";
 
 test.describe("sign-in with BankID", () => {
-  test.describe.configure({ mode: "serial" });
+  // Each test signs in people of its own (BankID allows one order per person): they run in parallel.
+  test.describe.configure({ mode: "parallel" });
 
   test("the login page greets by client type and shows the login errors", async ({
     page,

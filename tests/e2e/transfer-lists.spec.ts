@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { storageFor } from "./sessions";
 import { expect, test } from "./fixtures";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /** Spec 01 "Transfer list", "Completed transfers", "My private transfers" in both projects. */
 
 const rows = (page: Page) => page.locator("table.transfer-table tbody tr");

@@ -1,5 +1,8 @@
 import { expect, test } from "./fixtures";
-import { storageFor } from "./sessions";
+import { storageFor, storageOf } from "./sessions";
+
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
 
 /** The overview of one transfer: offered actions computed on the server, notes, co-workers, scope. */
 const TRANSFER = "/transfers/t-kvarnen-review-deviations";
@@ -94,8 +97,8 @@ test.describe("a property manager's transfer overview", () => {
 
 test.describe("co-workers and scope", () => {
   test("a colleague who opens the same transfer sees who else is on it", async ({ browser }) => {
-    const maria = await browser.newContext({ storageState: storageFor("maria") });
-    const johan = await browser.newContext({ storageState: storageFor("johan") });
+    const maria = await browser.newContext({ storageState: storageOf("maria") });
+    const johan = await browser.newContext({ storageState: storageOf("johan") });
     try {
       const mariaPage = await maria.newPage();
       await mariaPage.goto(`${TRANSFER}/overview`);
@@ -136,8 +139,8 @@ test.describe("live presence", () => {
     jsEnabled,
   }) => {
     test.skip(!jsEnabled, "live updates need JavaScript; the server-rendered presence is tested above");
-    const maria = await browser.newContext({ storageState: storageFor("maria") });
-    const johan = await browser.newContext({ storageState: storageFor("johan") });
+    const maria = await browser.newContext({ storageState: storageOf("maria") });
+    const johan = await browser.newContext({ storageState: storageOf("johan") });
     try {
       const mariaPage = await maria.newPage();
       await mariaPage.goto("/transfers/t-kvarnen-review-ready/overview");
@@ -174,8 +177,8 @@ test.describe("live presence", () => {
     test.skip(!jsEnabled, "live updates need JavaScript; without it a reload shows the same state");
     // Only this test uses this transfer: it ends aborted.
     const overview = "/transfers/t-sjoutsikten-investigation/overview";
-    const maria = await browser.newContext({ storageState: storageFor("maria") });
-    const johan = await browser.newContext({ storageState: storageFor("johan") });
+    const maria = await browser.newContext({ storageState: storageOf("maria") });
+    const johan = await browser.newContext({ storageState: storageOf("johan") });
     try {
       const mariaPage = await maria.newPage();
       await mariaPage.goto(overview);

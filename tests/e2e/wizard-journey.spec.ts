@@ -4,6 +4,9 @@ import { expect, test } from "./fixtures";
 import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
 
+// The tests of this file are independent of each other: they run in parallel.
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Issue 16 item 9: the application wizard in both projects, with axe on every step. Viktor and Lina Hallberg own
  * Kvarnen 3 lgh 1203 (Stadsbo, SimpleKo's simulated system) half each; every test makes its own transfer of that

@@ -20,8 +20,8 @@ import { PropertyManagerError } from "~/server/integrations/property-managers/in
 import { answered, request, startFreshApp } from "../support/app";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { addDocument } from "../support/documents";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 const context = { clientIp: "192.0.2.10" };
 const NOW = new Date("2026-11-26T10:00:00Z");
 /** The API calls run on the real clock. */

@@ -19,8 +19,8 @@ import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { actorFor, buildWorld, insertTransfer, WORLD } from "../support/transfers";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * Issue 18 item 3: agreement change requests. The property manager asks for a change of price, entry date or
  * contract date with an additional agreement (a PDF, streamed); the board accepts (the transfer's agreement changes

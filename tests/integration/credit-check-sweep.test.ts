@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vit
 import { getDbHandle } from "~/server/db/db.server";
 import type { Db, DbKind } from "~/server/db/kysely.server";
 import type { JobState } from "~/server/db/schema.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/demo/seed.server";
 import { collectCreditCheck, CollectCreditCheckSchema } from "~/server/domain/credit-checks/collect.server";
 import {
   COLLECT_CREDIT_CHECK_JOB,
@@ -22,8 +20,8 @@ import { enqueueSlot, PERIODIC, runPeriodicNow } from "~/server/jobs/schedule.se
 import { startFreshApp } from "../support/app";
 import { freshPostgres } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * The credit-check sweep (decision 027, amendment): a Pending order left without a collect job to run — its chain
  * died, or the row was written outside the domain like the demo seed's — gets a new chain, on SQLite and (with
@@ -68,10 +66,8 @@ describe.each(["sqlite", "postgres"] as const)("the credit-check sweep on %s", (
       const handle = getDbHandle();
       backend = { db: handle.db, kind: handle.kind, drop: async () => undefined };
     } else {
-      const pg = await freshPostgres();
+      const pg = await freshPostgres("demo", { filesDir });
       if (!pg) return;
-      await migrateToLatest(pg.handle.db);
-      await seed(pg.handle.db, { filesDir });
       backend = { db: pg.handle.db, kind: pg.handle.kind, drop: () => pg.drop() };
     }
     await buildWorld(backend.db);

@@ -4,8 +4,6 @@ import * as resultApi from "~/routes/api.core.reviews.$transferId.creditchecks.$
 import * as resultPage from "~/routes/transfers.$id.creditcheck.$orderId";
 import * as termsPage from "~/routes/transfers.$id.creditcheck.order";
 import { getDb } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/demo/seed.server";
 import {
   collectCreditCheck,
   collectDelayMs,
@@ -33,8 +31,8 @@ import {
 import { freshPostgres } from "../support/db";
 import { renderedPage } from "../support/render";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /** Issue 20 items 2 and 3: ordering credit checks per person, collecting them, and reading the result. */
 
 const ANNA = "199001011239"; // acquirer
@@ -257,7 +255,7 @@ describe("ordering a credit check (POST api/core/reviews/{transferId}/creditchec
   });
 
   it("on PostgreSQL, ten orders at once for one person make exactly one", async (ctx) => {
-    const pg = await freshPostgres();
+    const pg = await freshPostgres("seeded");
     if (!pg) {
       console.warn("SKIPPED: PostgreSQL credit check race (set TEST_DATABASE_URL to a reachable server)");
       ctx.skip();
@@ -265,8 +263,6 @@ describe("ordering a credit check (POST api/core/reviews/{transferId}/creditchec
     }
     try {
       const db = pg.handle.db;
-      await migrateToLatest(db);
-      await seed(db);
       await buildWorld(db);
       await insertTransfer(db, { id: "pg-1", objectId: WORLD.objectA }, [{ identifier_value: ANNA }]);
       const actors = [await actorFor(db, "user-karin"), await actorFor(db, "user-erik")];

@@ -11,8 +11,8 @@ import { isDomainError } from "~/server/domain/core/errors.server";
 import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 const ERIK = { personalNumber: "197509025172", givenName: "Erik", surname: "Johansson" };
 const KARIN = { personalNumber: "196803142428", givenName: "Karin", surname: "Lindqvist" };
 const START = Date.parse("2026-11-21T10:00:00Z");

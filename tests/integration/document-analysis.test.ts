@@ -16,8 +16,8 @@ import { removeDocument } from "~/server/domain/documents/uploads.server";
 import { startFreshApp } from "../support/app";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { imageOnlyPdf } from "../support/pdfs";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 import { jobQueue } from "~/server/context/job-queue.server";
 /** The document analysis end to end (issue 16 §3): stored files, verification, the job, the row. */
 

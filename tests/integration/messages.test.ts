@@ -32,6 +32,7 @@ import { answered, formReplyOf, formRequest, request, signedInSession, startFres
 import { actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * Issue 19: messages between the parties. The use cases keep the transfer's counts in step and tell each user their
  * count; the JSON calls of spec 02 §7 are scoped; the page forms work as plain posts; the reply's e-mail goes out by

@@ -37,6 +37,7 @@ import { testPdf } from "../support/documents";
 import { actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * Issue 18 items 1-2: supplement requests and answers. The use cases check the policies and the spec's rules (one
  * document, guarantors validated on the server, validToSubmit), e-mail the request through the mail job, apply an

@@ -18,8 +18,8 @@ import { CHECK_TYPES } from "~/lib/transfer";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument } from "../support/documents";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
-
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 import { jobQueue } from "~/server/context/job-queue.server";
 /**
  * Issue 17 item 3: the automatic review as a job after submission and after a sale stop, the Granskning tab's

@@ -1,7 +1,5 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/demo/seed.server";
 import { getDb } from "~/server/db/db.server";
 import type { LivePublisher } from "~/server/domain/core/events.server";
 import {
@@ -18,6 +16,7 @@ import { freshPostgres } from "../support/db";
 import { WORLD, actorFor, buildWorld } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * Issue 15 item 5: createTransfer (manager) and createPrivateTransfer go through the transfer domain: scope
  * (another manager's object is missing), the lifecycle (Initiating → Initiated after the manager's case is opened,
@@ -293,10 +292,8 @@ describe("a private party creates a transfer of their own object", () => {
 describe("a double click on PostgreSQL, where two transactions really run at once", () => {
   let pg: Awaited<ReturnType<typeof freshPostgres>> = null;
   beforeAll(async () => {
-    pg = await freshPostgres();
+    pg = await freshPostgres("seeded");
     if (!pg) return;
-    await migrateToLatest(pg.handle.db);
-    await seed(pg.handle.db);
     await buildWorld(pg.handle.db);
   });
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /** The cached status counts follow every change of the scope's transfers. */
 let handle: DbHandle;
 const now = new Date("2026-11-21T10:00:00Z");

@@ -17,6 +17,7 @@ import { freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 /**
  * Scoping (ARCHITECTURE.md §3 rule 3) with two manager tenants, two associations and users of every role:
  * every user sees exactly the transfers the rule gives, and anything else looks exactly like a missing id.

@@ -25,6 +25,7 @@ import { freshPostgres, freshSqlite } from "../support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
+
 const NOW = new Date("2026-11-21T10:00:00Z");
 const ACQUIRER = "acq-1";
 
@@ -665,14 +666,10 @@ suite("transfer use cases on SQLite", async () => {
 });
 
 suite("transfer use cases on PostgreSQL", async () => {
-  const pg = await freshPostgres();
+  const pg = await freshPostgres("seeded");
   if (!pg) {
     console.warn("SKIPPED: transfer use cases on PostgreSQL (set TEST_DATABASE_URL)");
     return null;
   }
-  const { migrateToLatest } = await import("~/server/db/migrate.server");
-  const { seed } = await import("~/server/demo/seed.server");
-  await migrateToLatest(pg.handle.db);
-  await seed(pg.handle.db);
   return { handle: pg.handle, close: () => pg.drop() };
 });

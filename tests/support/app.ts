@@ -3,10 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { resetEnvForTests } from "~/server/platform/env.server";
 import { initialize } from "~/server/platform/startup.server";
+import { copySqliteFile, linkTree, template } from "./templates";
 
-/** Points the app at a fresh DATA_DIR (new SQLite file, new secret) and runs start-up as the server does. */
+/**
+ * Points the app at a fresh DATA_DIR (new SQLite file, new secret) and runs start-up as the server does. The
+ * folder starts as a copy of the run's demo template (the database start-up seeds on a fresh install, and the
+ * PDFs it writes), so start-up finds it seeded; start-up still makes the folder its own session secret.
+ */
 export async function startFreshApp(): Promise<{ dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "op-test-"));
+  const demo = await template("sqlite-demo");
+  if (demo) {
+    copySqliteFile(path.join(demo.path!, "app.db"), path.join(dataDir, "app.db"));
+    linkTree(path.join(demo.path!, "files"), path.join(dataDir, "files"));
+  }
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
   delete process.env.SESSION_SECRET;

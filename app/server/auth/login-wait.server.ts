@@ -3,8 +3,8 @@ import { pollLogin, type LoginState } from "../domain/login.server";
 import { safeRedirect } from "../platform/http.server";
 import { getAuthenticator } from "./authenticator.server";
 import { loginOrderIdOf } from "./login-flow.server";
-
 import { requestContext } from "../context/request.server";
+
 export type WaitResult =
   { kind: "none" } | { kind: "done"; response: Response } | { kind: "waiting"; state: LoginState };
 

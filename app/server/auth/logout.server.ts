@@ -1,7 +1,7 @@
 import { cancelLogin } from "../domain/login.server";
 import { destroySession, getSession } from "../platform/session.server";
-
 import { requestContext } from "../context/request.server";
+
 /** Ends the session and cancels a BankID sign-in still in progress; the headers clear the session cookie. */
 export async function endSession(request: Request): Promise<Headers> {
   const session = await getSession(request);

@@ -2,9 +2,13 @@ import { getEnv } from "../platform/env.server";
 import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
-import pg from "pg";
+import type * as Pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from "kysely";
 import type { Database } from "./schema.server";
+import { lazyModule } from "../platform/lazy-module.server";
+
+/** pg is loaded when a PostgreSQL database is opened, not by every SQLite install and test that imports this. */
+const loadPg = lazyModule<typeof Pg>("pg");
 
 export type Db = Kysely<Database>;
 export type DbKind = "sqlite" | "postgres";
@@ -18,6 +22,7 @@ export interface DbHandle {
 /** `file:` URL (or unset) means SQLite through better-sqlite3; `postgres://` means PostgreSQL through pg. */
 export function openDatabase(databaseUrl: string): DbHandle {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const pg = loadPg();
     // Return numeric aggregates (count, sum) as JS numbers, like SQLite does.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "~/server/db/kysely.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
 import {
   nextStatus,
   previousReviewStatusAfter,
@@ -23,7 +22,6 @@ import {
 } from "~/lib/transfer";
 import { REGISTRY_ASSOCIATIONS, REGISTRY_SEED } from "~/server/integrations/company-registry/index.server";
 import { freshPostgres, freshSqlite } from "../../../tests/support/db";
-import { seed } from "./seed.server";
 import { seedTransfers } from "./transfers.server";
 
 const DAY = 86_400_000;
@@ -469,7 +467,7 @@ describe("seedTransfers", () => {
 
 describe("seedTransfers on PostgreSQL", () => {
   it("inserts the same rows", async (ctx) => {
-    const pg = await freshPostgres();
+    const pg = await freshPostgres("seeded");
     if (!pg) {
       console.warn(
         "SKIPPED: PostgreSQL seed test (set TEST_DATABASE_URL to a reachable server; .ci/run does)",
@@ -479,8 +477,6 @@ describe("seedTransfers on PostgreSQL", () => {
     }
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "seed-files-pg-"));
     try {
-      await migrateToLatest(pg.handle.db);
-      await seed(pg.handle.db);
       await seedTransfers(pg.handle.db, { filesDir: dir, now });
       const count = await pg.handle.db
         .selectFrom("transfers")

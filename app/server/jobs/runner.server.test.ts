@@ -175,7 +175,7 @@ describe("the job runner", () => {
 
 describe("two runners on one PostgreSQL database", () => {
   it("a change that joins a waiting job holds it back until the change commits", async (ctx) => {
-    const pg = await freshPostgres();
+    const pg = await freshPostgres("migrated");
     if (!pg) {
       console.log(
         "SKIPPED: PostgreSQL coalescing (set TEST_DATABASE_URL to a reachable server; .ci/run does)",
@@ -184,8 +184,6 @@ describe("two runners on one PostgreSQL database", () => {
       return;
     }
     try {
-      const { migrateToLatest } = await import("~/server/db/migrate.server");
-      await migrateToLatest(pg.handle.db);
       const job = { type: "test.count", payload: { key: "pg-join" }, dedupeKey: "pg-join", coalesce: true };
       const waiting = await enqueueJob(pg.handle.db, job, clock);
       const r = createJobRunner({ db: pg.handle.db, kind: "postgres", instanceId: "r", now, log: quiet });
@@ -211,7 +209,7 @@ describe("two runners on one PostgreSQL database", () => {
   }, 60_000);
 
   it("claim each of 1,000 jobs exactly once", async (ctx) => {
-    const pg = await freshPostgres();
+    const pg = await freshPostgres("migrated");
     if (!pg) {
       console.log(
         "SKIPPED: PostgreSQL job claims (set TEST_DATABASE_URL to a reachable server; .ci/run does)",
@@ -220,8 +218,6 @@ describe("two runners on one PostgreSQL database", () => {
       return;
     }
     try {
-      const { migrateToLatest } = await import("~/server/db/migrate.server");
-      await migrateToLatest(pg.handle.db);
       const values = Array.from({ length: 1_000 }, (_, i) => i);
       for (const i of values)
         await enqueueJob(pg.handle.db, { type: "test.count", payload: { key: `pg-${i}` } });

@@ -31,9 +31,8 @@ presenceContract("database (SQLite)", async (now) => {
   };
 });
 
-const postgres = await freshPostgres();
+const postgres = await freshPostgres("migrated");
 if (postgres) {
-  await migrateToLatest(postgres.handle.db);
   afterAll(() => postgres.drop());
   presenceContract("database (PostgreSQL)", async (now) => {
     await postgres.handle.db.deleteFrom("transfer_activity").execute();

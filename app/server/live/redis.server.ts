@@ -2,7 +2,9 @@
 // in keys with expiry. Several instances then serve one user base; each connection still lives on one
 // instance, so the load balancer needs sticky sessions for the HTTP transports.
 import crypto from "node:crypto";
-import { Redis, type RedisOptions } from "ioredis";
+import type * as IORedis from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
+import { lazyModule } from "../platform/lazy-module.server";
 
 import type { Backplane, BackplaneHandler } from "./backplane.server";
 import {
@@ -36,7 +38,11 @@ async function quit(redis: Redis): Promise<void> {
   if (result !== "OK") redis.disconnect();
 }
 
+/** ioredis is loaded by the first connection: without REDIS_URL the live channel stays in process. */
+const loadIoRedis = lazyModule<typeof IORedis>("ioredis");
+
 function connect(url: string, options: RedisOptions): Redis {
+  const { Redis } = loadIoRedis();
   return new Redis(url, { connectionName: "overlatelseportalen-live", ...options });
 }
 

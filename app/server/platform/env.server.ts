@@ -50,6 +50,11 @@ const EnvSchema = z.object({
   CREDIT_BUREAU_TIMEOUT_MS: z.string().optional(),
   CREDIT_BUREAU_LATENCY_MS: z.string().optional(),
   CREDIT_BUREAU_DOWN: z.string().optional(),
+  /**
+   * For test servers: how often (seconds) the pages that wait for an analysis refresh themselves (Granskning while
+   * the automatic review runs, the wizard's wait for the document analysis); unset, each keeps its own interval.
+   */
+  PAGE_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   /** Connections in the PostgreSQL pool. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Log each database query that took at least this many ms (0: all); unset: none. */

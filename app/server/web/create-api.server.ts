@@ -21,8 +21,8 @@ import { svT } from "../platform/i18n.server";
 import { apiError, apiValidationError } from "./api.server";
 import { apiActor, domainErrorResponse } from "./transfer-api.server";
 import type { Actor } from "../domain/core/context.server";
-
 import { requestContext } from "../context/request.server";
+
 /**
  * The create-transfer calls of spec 03 §7 (issue 15): the object search started in the background with its
  * events in the search's live group, and the two creates. Every bad input is a Swedish 400 with field errors.

@@ -2,6 +2,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WizardShellData } from "~/lib/wizard";
+import { usePageRefreshSeconds } from "~/ui/page-refresh";
 import { StepHeading } from "./step";
 
 /** How often the page asks for the analysis's state, and how long the spec keeps the loading after it ends. */
@@ -23,6 +24,7 @@ export function WaitingForAnalysis({ wizard }: { wizard: WizardShellData }) {
   const { t } = useTranslation("wizard");
   const [phase, setPhase] = useState<Phase>("loading");
   const { revalidate } = useRevalidator();
+  const noScriptRefreshSeconds = usePageRefreshSeconds(NO_SCRIPT_REFRESH_S);
   const url = `/api/core/transfers/${encodeURIComponent(wizard.transferId)}/application/proposed`;
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export function WaitingForAnalysis({ wizard }: { wizard: WizardShellData }) {
   return (
     <section aria-busy={phase !== "failedToFetch"}>
       <noscript>
-        <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_S)} />
+        <meta httpEquiv="refresh" content={String(noScriptRefreshSeconds)} />
       </noscript>
       <StepHeading wizard={wizard}>{t("waiting.title")}</StepHeading>
       <p className="wizard__loading" role="status">

@@ -1,10 +1,6 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
-import { freshSqlite } from "../../../../tests/support/db";
-import { seedTransfers } from "../../demo/transfers.server";
+import { freshDemoSqlite } from "../../../../tests/support/db";
 import {
   CreditBureauConfigError,
   CreditBureauSimulator,
@@ -80,17 +76,13 @@ describe("getCreditBureau", () => {
 
 describe("the simulated population register", () => {
   let handle: DbHandle;
-  let filesDir: string;
 
   beforeAll(async () => {
-    handle = await freshSqlite();
-    filesDir = await fs.mkdtemp(path.join(os.tmpdir(), "credit-sim-"));
-    await seedTransfers(handle.db, { filesDir });
+    ({ handle } = await freshDemoSqlite());
   });
 
   afterAll(async () => {
     await handle.destroy();
-    await fs.rm(filesDir, { recursive: true, force: true });
   });
 
   it("names a user, else a transfer party, else nobody", async () => {

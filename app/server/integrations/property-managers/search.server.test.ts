@@ -1,6 +1,3 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
 import {
@@ -9,8 +6,7 @@ import {
   type LivePublisher,
   type Payloads,
 } from "~/server/domain/core/events.server";
-import { freshSqlite } from "../../../../tests/support/db";
-import { seedTransfers } from "../../demo/transfers.server";
+import { freshDemoSqlite } from "../../../../tests/support/db";
 import { searchPropertyObjects, type SearchEventName, type SearchEventPayloads } from "./search.server";
 import { PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import type { PropertyManagerSystem, PropertyObject, ProviderId } from "./types.server";
@@ -20,17 +16,13 @@ const KARIN = "196803142428";
 const elin = { identifier: { type: "SocialSecurityNumber" as const, value: ELIN } };
 
 let handle: DbHandle;
-let filesDir: string;
 
 beforeAll(async () => {
-  handle = await freshSqlite();
-  filesDir = await fs.mkdtemp(path.join(os.tmpdir(), "pm-search-"));
-  await seedTransfers(handle.db, { filesDir });
+  ({ handle } = await freshDemoSqlite());
 });
 
 afterAll(async () => {
   await handle.destroy();
-  await fs.rm(filesDir, { recursive: true, force: true });
 });
 
 type Setup = Partial<Record<ProviderId, { latencyMs?: number; state?: SimulatedState }>>;

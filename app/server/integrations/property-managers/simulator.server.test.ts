@@ -1,11 +1,7 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addFractions } from "~/lib/share";
 import type { DbHandle } from "~/server/db/kysely.server";
-import { freshSqlite } from "../../../../tests/support/db";
-import { seedTransfers } from "../../demo/transfers.server";
+import { freshDemoSqlite } from "../../../../tests/support/db";
 import { REGISTRY_ASSOCIATIONS } from "../company-registry/index.server";
 import {
   derivedOwner,
@@ -20,17 +16,13 @@ const ELIN = "198706083246";
 const LARKAN = REGISTRY_ASSOCIATIONS.larkan.organisationNumber;
 
 let handle: DbHandle;
-let filesDir: string;
 
 beforeAll(async () => {
-  handle = await freshSqlite();
-  filesDir = await fs.mkdtemp(path.join(os.tmpdir(), "pm-sim-"));
-  await seedTransfers(handle.db, { filesDir });
+  ({ handle } = await freshDemoSqlite());
 });
 
 afterAll(async () => {
   await handle.destroy();
-  await fs.rm(filesDir, { recursive: true, force: true });
 });
 
 function simulator(providerId: ProviderId, state: SimulatedState = "up", latencyMs = 0) {

@@ -5,16 +5,15 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type * as S3 from "@aws-sdk/client-s3";
+import type * as S3Presigner from "@aws-sdk/s3-request-presigner";
+import { lazyModule } from "../../platform/lazy-module.server";
 import { assertStorageKey, type FileStorage } from "./types.server";
+
+// The AWS SDK takes seconds to load: it is loaded when an S3 storage is made (STORAGE=s3), not by every install
+// and test on the disk storage that imports this module through the storage index.
+const loadS3 = lazyModule<typeof S3>("@aws-sdk/client-s3");
+const loadPresigner = lazyModule<typeof S3Presigner>("@aws-sdk/s3-request-presigner");
 
 export interface S3Settings {
   bucket: string;
@@ -34,7 +33,7 @@ export interface S3Storage extends FileStorage {
 
 function notFound(error: unknown): boolean {
   return (
-    error instanceof S3ServiceException &&
+    error instanceof loadS3().S3ServiceException &&
     (error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404)
   );
 }
@@ -44,6 +43,8 @@ function notFound(error: unknown): boolean {
  * temporary file first (S3 wants the length of a single PUT), so nothing is held whole in memory.
  */
 export function createS3Storage(settings: S3Settings): S3Storage {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = loadS3();
+  const { getSignedUrl } = loadPresigner();
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle, Db } from "~/server/db/kysely.server";
 import { FINAL_STATUSES, TRANSFER_STATUSES, TRANSFER_TYPES, type TransferStatus } from "~/lib/transfer";
-import { migrateToLatest } from "~/server/db/migrate.server";
-import { seed } from "~/server/demo/seed.server";
 import { freshPostgres, freshSqlite } from "../../../../../tests/support/db";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../../../../../tests/support/transfers";
 import type { Viewer } from "../facts.server";
@@ -379,11 +377,7 @@ const BACKENDS: Array<[string, () => Promise<Opened | null>]> = [
   [
     "PostgreSQL",
     async () => {
-      const pg = await freshPostgres();
-      if (!pg) return null;
-      await migrateToLatest(pg.handle.db);
-      await seed(pg.handle.db);
-      return pg;
+      return await freshPostgres("seeded");
     },
   ],
 ];
