@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { cancelDecision } from "~/server/domain/decision/signing.server";
+import { cancelDecision } from "~/server/domain/decision/collect.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { collectAnswer, contextFor, decisionApiRefusal, signingEnvFor } from "~/server/web/decision.server";
 import { apiActor } from "~/server/web/transfer-api.server";

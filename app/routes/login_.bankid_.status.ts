@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request, "bankid");
   const { state } = result;
   return json(
-    { status: state.status, message: state.rfa ? t(state.rfa) : null, hasQr: state.qr !== null },
+    { status: state.status, message: state.rfa ? t(state.rfa) : null, hasQr: state.qrData !== null },
     { headers: noStore },
   );
 }

@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await waitForLogin(request);
   if (result.kind === "none") throw redirect("/login/bankid");
   if (result.kind === "done") throw result.response;
-  const { state, launchUrl } = result;
+  const { state } = result;
   const t = await getT(request);
   return json(
     {
@@ -37,8 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       device: state.device,
       status: state.status,
       rfa: state.rfa,
-      hasQr: state.qr !== null,
-      launchUrl: state.device === "ThisDevice" && state.status === "pending" ? launchUrl : null,
+      hasQr: state.qrData !== null,
+      launchUrl: state.launchUrl,
       returnTo: state.returnTo,
       startedAt: Date.now(),
     },

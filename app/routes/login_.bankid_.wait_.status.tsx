@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: t("bankidFrame.title"),
       status: state?.status ?? "none",
       rfa: state?.rfa ?? null,
-      hasQr: state?.qr != null,
+      hasQr: state?.qrData != null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );

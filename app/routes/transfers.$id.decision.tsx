@@ -10,12 +10,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { DecisionFormSchema } from "~/schemas/decision";
 import { formatIdentifierForDisplay } from "~/lib/identifier";
 import { todayInStockholm } from "~/lib/dates";
-import {
-  endedSigningChoices,
-  SignStartError,
-  startDecision,
-  type DecisionKind,
-} from "~/server/domain/decision/signing.server";
+import { endedSigningChoices } from "~/server/domain/decision/sessions.server";
+import { SignStartError, startDecision } from "~/server/domain/decision/start.server";
+import type { DecisionKind } from "~/server/domain/decision/text.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
 import { mediaType } from "~/server/platform/body.server";
 import { getT } from "~/server/platform/i18n.server";

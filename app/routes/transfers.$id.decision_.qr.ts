@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import QRCode from "qrcode";
-import { ownSignSession, stateOf } from "~/server/domain/decision/signing.server";
+import { ownSignSession, stateOf } from "~/server/domain/decision/sessions.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
 import { reviewPage } from "~/server/web/review-page.server";
 import { contextForActor } from "~/server/web/transfer-api.server";

@@ -8,7 +8,7 @@ import {
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
-import { cancelDecision } from "~/server/domain/decision/signing.server";
+import { cancelDecision } from "~/server/domain/decision/collect.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
 import { getT } from "~/server/platform/i18n.server";
 import { decisionBackOf, signingEnvFor, signingStepOfPage, signMessage } from "~/server/web/decision.server";

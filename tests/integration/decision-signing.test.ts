@@ -2,16 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/server/db/kysely.server";
 import { BankIdSimulator } from "~/server/integrations/bankid/simulator.server";
 import { verifyBankIdSignature } from "~/server/integrations/bankid/verify.server";
-import {
-  cancelDecision,
-  collectDecision,
-  decisionHash,
-  endedSigningChoices,
-  expireSign,
-  startDecision,
-  type SigningEnv,
-  type StartDecisionInput,
-} from "~/server/domain/decision/signing.server";
+import { cancelDecision, collectDecision } from "~/server/domain/decision/collect.server";
+import { expireSign } from "~/server/domain/decision/expiry.server";
+import { endedSigningChoices, type SigningEnv } from "~/server/domain/decision/sessions.server";
+import { startDecision, type StartDecisionInput } from "~/server/domain/decision/start.server";
+import { decisionHash } from "~/server/domain/decision/text.server";
 import { isDomainError } from "~/server/domain/core/errors.server";
 import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { freshSqlite } from "../support/db";

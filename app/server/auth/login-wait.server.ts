@@ -1,16 +1,14 @@
+import { onMobileDevice } from "../domain/bankid-orders.server";
 import { pollLogin, type LoginState } from "../domain/login.server";
-import { launchUrl } from "../integrations/bankid/index.server";
 import { safeRedirect } from "../platform/http.server";
 import { getAuthenticator } from "./authenticator.server";
 import { loginOrderIdOf } from "./login-flow.server";
 import { requestContext } from "../context/request.server";
 
 export type WaitResult =
-  | { kind: "none" }
-  | { kind: "done"; response: Response }
-  | { kind: "waiting"; state: LoginState; launchUrl: string };
+  { kind: "none" } | { kind: "done"; response: Response } | { kind: "waiting"; state: LoginState };
 
-export type LoginStep = { kind: "none" } | { kind: "collected"; state: LoginState; launchUrl: string };
+export type LoginStep = { kind: "none" } | { kind: "collected"; state: LoginState };
 
 /**
  * The collecting part of a step: the browser's order, collected once (pollLogin: at most once a second). The
@@ -20,10 +18,10 @@ export type LoginStep = { kind: "none" } | { kind: "collected"; state: LoginStat
 export async function collectLoginStep(request: Request): Promise<LoginStep> {
   const orderId = await loginOrderIdOf(request);
   if (!orderId) return { kind: "none" };
-  const mobile = /Android|iPhone|iPad|Mobile/i.test(request.headers.get("User-Agent") ?? "");
+  const mobile = onMobileDevice(request.headers.get("User-Agent"));
   const state = await pollLogin(requestContext("system"), orderId, { mobile });
   if (!state) return { kind: "none" };
-  return { kind: "collected", state, launchUrl: launchUrl({ autoStartToken: state.autoStartToken, mobile }) };
+  return { kind: "collected", state };
 }
 
 /**
@@ -51,5 +49,5 @@ export async function waitForLogin(request: Request): Promise<WaitResult> {
       response: new Response(null, { status: 302, headers: { Location: "/login?error=2" } }),
     };
   }
-  return { kind: "waiting", state, launchUrl: step.launchUrl };
+  return { kind: "waiting", state };
 }

@@ -1,39 +1,31 @@
 import type { Db } from "../db/kysely.server";
 import type { LoginOrder } from "../db/schema.server";
+import type { BankIdClient } from "../integrations/bankid/index.server";
 import {
-  isBankIdError,
-  qrData,
-  qrSecondsSince,
-  rfaFor,
-  type BankIdClient,
-  type RfaCode,
-} from "../integrations/bankid/index.server";
+  BankIdStartError,
+  cancelAtBankId,
+  collectDue,
+  collectErrorHint,
+  fromLoginOrder,
+  orderColumns,
+  orderView,
+  type BankIdOrderView,
+} from "./bankid-orders.server";
 import type { UseCaseContext } from "./core/context.server";
 
 export type LoginDevice = "ThisDevice" | "OtherDevice";
 
-export interface LoginState {
+/** What the waiting page shows of the browser's sign-in order (the order's view, bankid-orders.server.ts). */
+export interface LoginState extends BankIdOrderView {
   id: string;
   device: LoginDevice;
-  status: "pending" | "failed" | "complete" | "consumed" | "cancelled";
-  hintCode: string | null;
-  /** The user message to show (locales/sv/bankid.json), null once complete. */
-  rfa: RfaCode | null;
-  /** The current animated QR content, only while the order waits for an app (other device). */
-  qr: string | null;
-  autoStartToken: string;
+  status: LoginOrder["status"];
   returnTo: string;
 }
 
-/** BankID asks relying parties never to collect more often than once a second. */
-const MIN_COLLECT_INTERVAL_MS = 1000;
-
-export class LoginStartError extends Error {
-  constructor(
-    readonly rfa: RfaCode,
-    cause?: unknown,
-  ) {
-    super(`BankID order could not start (${rfa})`, { cause });
+export class LoginStartError extends BankIdStartError {
+  constructor(cause: unknown) {
+    super("order", cause);
   }
 }
 
@@ -61,7 +53,7 @@ export async function startLogin(
         : {}),
     });
   } catch (error) {
-    throw new LoginStartError(isBankIdError(error) ? error.rfa : "RFA5", error);
+    throw new LoginStartError(error);
   }
   await pruneLoginOrders(db, now);
   const id = crypto.randomUUID();
@@ -69,10 +61,7 @@ export async function startLogin(
     .insertInto("login_orders")
     .values({
       id,
-      order_ref: order.orderRef,
-      auto_start_token: order.autoStartToken,
-      qr_start_token: order.qrStartToken,
-      qr_start_secret: order.qrStartSecret,
+      ...orderColumns(order),
       device: input.device,
       tenant_id: input.tenantId,
       return_to: input.returnTo,
@@ -101,10 +90,7 @@ export async function pollLogin(
   const now = ctx.now ?? new Date();
   let order = await getLoginOrder(db, id);
   if (!order) return null;
-  const due =
-    !order.last_collected_at ||
-    now.getTime() - Date.parse(order.last_collected_at) >= MIN_COLLECT_INTERVAL_MS;
-  if (order.status === "pending" && due) {
+  if (order.status === "pending" && collectDue(fromLoginOrder(order), now)) {
     order = await collectOnce(db, bankid, order, now);
   }
   return stateOf(order, now, mobile);
@@ -149,7 +135,7 @@ async function collectOnce(db: Db, bankid: BankIdClient, order: LoginOrder, now:
     return (await getLoginOrder(db, order.id)) ?? order;
   } catch (error) {
     // BankID unreachable or refusing: the order cannot go on; the page shows RFA5/RFA22 and offers a new try.
-    const hint = isBankIdError(error) ? `error:${error.errorCode}` : "error:unknown";
+    const hint = collectErrorHint(error);
     await db
       .updateTable("login_orders")
       .set({ status: "failed", hint_code: hint, last_collected_at: stamp, finished_at: stamp })
@@ -159,40 +145,12 @@ async function collectOnce(db: Db, bankid: BankIdClient, order: LoginOrder, now:
   }
 }
 
-/** The animated QR content of an order at this moment (BankID: seconds since the order started). */
-export function currentQrData(order: LoginOrder, now: Date): string {
-  return qrData(
-    order.qr_start_token,
-    order.qr_start_secret,
-    qrSecondsSince(Date.parse(order.started_at), now.getTime()),
-  );
-}
-
 function stateOf(order: LoginOrder, now: Date, mobile: boolean): LoginState {
-  const sameDevice = order.device === "ThisDevice";
-  let rfa: RfaCode | null = null;
-  if (order.status === "pending")
-    rfa = rfaFor({
-      status: "pending",
-      hintCode: order.hint_code ?? "outstandingTransaction",
-      sameDevice,
-      mobile,
-    });
-  else if (order.status === "failed")
-    rfa = order.hint_code?.startsWith("error:")
-      ? "RFA5"
-      : rfaFor({ status: "failed", hintCode: order.hint_code ?? "", sameDevice, mobile });
-  else if (order.status === "cancelled") rfa = "RFA3";
-  const waitingForApp =
-    order.status === "pending" && (order.hint_code === null || order.hint_code === "outstandingTransaction");
   return {
+    ...orderView(fromLoginOrder(order), now, mobile),
     id: order.id,
     device: order.device,
     status: order.status,
-    hintCode: order.hint_code,
-    rfa,
-    qr: !sameDevice && waitingForApp ? currentQrData(order, now) : null,
-    autoStartToken: order.auto_start_token,
     returnTo: order.return_to,
   };
 }
@@ -208,11 +166,7 @@ export async function cancelLogin(ctx: LoginContext, id: string): Promise<void> 
     .where("id", "=", id)
     .where("status", "=", "pending")
     .execute();
-  try {
-    await bankid.cancel(order.order_ref);
-  } catch {
-    // The order may already have finished at BankID; ours is cancelled either way.
-  }
+  await cancelAtBankId(bankid, order.order_ref);
 }
 
 /** Takes a completed order exactly once (a second tab or a replayed request finds nothing). */

@@ -1,18 +1,17 @@
 import crypto from "node:crypto";
 import { json, type AppLoadContext } from "@remix-run/node";
 import { endUserIp } from "../auth/login-flow.server";
+import { onMobileDevice } from "../domain/bankid-orders.server";
+import { collectDecision } from "../domain/decision/collect.server";
+import type { StoredDecisionFile } from "../domain/decision/file.server";
+import type { SignDevice, SignState, SigningEnv } from "../domain/decision/sessions.server";
 import {
-  collectDecision,
   SignStartError,
   startDecision,
-  type DecisionKind,
-  type SignDevice,
-  type SignState,
-  type SigningEnv,
   type StartDecisionInput,
   type StartResult,
-  type StoredDecisionFile,
-} from "../domain/decision/signing.server";
+} from "../domain/decision/start.server";
+import type { DecisionKind } from "../domain/decision/text.server";
 import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "../domain/documents/upload.server";
 import { isDomainError } from "../domain/core/errors.server";
 import type { Actor } from "../domain/core/context.server";
@@ -39,7 +38,7 @@ export function signingEnvFor(request: Request, context: AppLoadContext | undefi
   return {
     endUserIp: endUserIp(context),
     userAgent,
-    mobile: /Android|iPhone|iPad|Mobile/i.test(userAgent ?? ""),
+    mobile: onMobileDevice(userAgent),
   };
 }
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { expireSign, SIGN_EXPIRY_JOB } from "../../domain/decision/signing.server";
+import { expireSign, SIGN_EXPIRY_JOB } from "../../domain/decision/expiry.server";
 import { defineJob } from "../registry.server";
 
 /**
