@@ -1,4 +1,4 @@
-// The background jobs' figures for npm run bench (issue 13 "Speed"), also runnable alone: tsx scripts/bench-jobs.ts
+// The background jobs' figures for npm run bench (decisions 013, 016), also runnable alone: tsx scripts/bench-jobs.ts
 // On a fresh SQLite file (as the product runs by default), in this process: no-op jobs through the runner, the
 // latency from enqueue to start at idle (woken in process, and found by polling as from another process), and the
 // retention purge of 10,000 erasable documents with their files on disk.

@@ -1,4 +1,4 @@
-// The messages figures for npm run bench (issue 19 "Speed"), also runnable alone: npm run bench:messages
+// The messages figures for npm run bench (spec 02 §2.9), also runnable alone: npm run bench:messages
 // The built product on a fresh DATA_DIR (demo seed) with 10,000 unhandled messages to the property manager's side of
 // one tenant (Stadsbo, Maria's), spread over its transfers. Measured with autocannon at 1 and 20 connections, in
 // the same run: the /messages worklist page, GET api/core/messages/count (the header counter), the transfer list

@@ -1,6 +1,6 @@
-// The object search's figures for npm run bench (issue 15 "Speed"), also runnable alone: tsx scripts/bench-search.ts
-// On a fresh seeded SQLite file, in this process: the search across the four simulated manager systems with the
-// spread the issue names (50, 150, 250 and 400 ms), registering what it finds as the product does, at 1 and 10
+// The object search's figures for npm run bench (decision 039), also runnable alone: tsx scripts/bench-search.ts
+// On a fresh seeded SQLite file, in this process: the search across the four simulated manager systems with their
+// default spread (50, 150, 250 and 400 ms), registering what it finds as the product does, at 1 and 10
 // concurrent searches: the time to the first manager's answer, to the first object found (the demo owners' objects
 // are at the 150 ms and 250 ms managers) and to the completion, as a listening page sees them.
 // Then the two failures: a manager past the time limit (the search must end at the limit, not wait for it) and

@@ -1,4 +1,4 @@
-// The upload figures for npm run bench (issue 14 "Speed"), also runnable alone: npm run bench:uploads
+// The upload figures for npm run bench (decisions 018 and 030), also runnable alone: npm run bench:uploads
 // The built product on a fresh DATA_DIR (demo seed, disk storage, the job runner in the server process), signed in
 // as a property manager: a 20 MB PDF through the upload form without JavaScript (multipart POST, 303) and through
 // the JavaScript flow (POST …/documents, then PUT to the signed upload URL, 201). Figures: time and MB/s of

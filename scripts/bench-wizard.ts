@@ -1,4 +1,4 @@
-// The wizard's form step for npm run bench (issue 16 "Speed"), also runnable alone: npm run bench:wizard
+// The wizard's form step for npm run bench (decision 023), also runnable alone: npm run bench:wizard
 // The built product on a fresh DATA_DIR (demo seed). Maria's Initiated purchase of Kvarnen 3 lgh 1203 (Viktor and
 // Lina Hallberg, half each) gets its two required documents as verified rows, so step 2 opens. Measured with
 // autocannon at 1 and 10 connections, in the same run: GET /transfers/{id}/application/form, a valid POST of the

@@ -1,4 +1,4 @@
-// npm run bench: the transfer lists under load at 10,000 and 100,000 bulk transfers (issue 5, item 8).
+// npm run bench: the transfer lists under load at 10,000 and 100,000 bulk transfers (decision 010).
 // For each size: a fresh DATA_DIR, the product started as the README does (which migrates and seeds the demo
 // data), the bulk generator, the product started again, then autocannon against the list page, the JSON list
 // call (a property manager and a board member) and a static file, at 1 and 20 connections.
@@ -109,7 +109,7 @@ function targets(origin: string, cookies: Record<string, string>): Target[] {
     },
     api(MANAGER.userId),
     api(BOARD.userId),
-    // Issue 17: one transfer's Översikt, for the manager and for a board member of its association (Kvarnen 3).
+    // One transfer's Översikt (spec 02 §2.4), for the manager and for a board member of its association (Kvarnen 3).
     {
       name: "overview manager",
       method: "GET",
@@ -256,7 +256,7 @@ function printVerdict(rows: Row[]): boolean {
         `${r.requestsPerSecond.toFixed(0)} req/s)`,
     );
   }
-  // Issue 17: the overview's server time at one connection no more than the list page's, for the same user.
+  // The overview's target: its server time at one connection no more than the list page's, for the same user.
   console.log(
     `\noverview vs list page at ${large.toLocaleString("en-US")}, 1 connection (p50), target <= 1:`,
   );

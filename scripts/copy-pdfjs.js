@@ -1,4 +1,4 @@
-// Copies pdf.js's module and worker into public/vendor/pdfjs/<version>/ (issue 14: the PDF preview island).
+// Copies pdf.js's module and worker into public/vendor/pdfjs/<version>/ (the PDF preview island, spec 02 §2.5).
 // Remix's classic compiler does not bundle pdf.js and its worker, so the browser imports both by URL; the version
 // in the path lets server.js serve the folder as immutable. Runs before `npm run build` and `npm run dev`.
 import fs from "node:fs";

@@ -4,9 +4,9 @@ import { normalizeIdentifier, validateIdentifier } from "./identifier";
 import { luhnCheckDigit } from "./personnummer";
 
 /**
- * Issue 15 item 6: the identifier rules of spec 03 §5.1, property-based. Generated valid numbers pass (with or
- * without the hyphen, coordination numbers too), and any single digit changed fails: the Luhn
- * digit catches every single-digit error in the last ten digits, and a changed century is not 19 or 20.
+ * The identifier rules of spec 03 §5.1, property-based. Generated valid numbers pass (with or without the hyphen,
+ * coordination numbers too), and any single digit changed fails: the Luhn digit catches every single-digit error in
+ * the last ten digits, and a changed century is not 19 or 20.
  */
 
 const NOW = new Date("2026-11-25T12:00:00.000Z");

@@ -14,7 +14,7 @@ import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
 
 /**
- * Background jobs for operators (issue 13, decision 013): the latest jobs, filtered by state, with their attempts,
+ * Background jobs for operators (decisions 013, 016): the latest jobs, filtered by state, with their attempts,
  * last error and result; a dead or failed job can be run again. Only OPERATORS may open it; anyone else gets 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

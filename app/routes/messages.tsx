@@ -20,7 +20,7 @@ import { Table, TBody, THead, Td, Th, Tr } from "~/ui/CardTable";
 import { pageTitle } from "~/ui/page-title";
 
 /**
- * /messages (spec 02 §2.9, spec 01 §2; issue 19): the unhandled messages the user may handle, latest activity first.
+ * /messages (spec 02 §2.9, spec 01 §2): the unhandled messages the user may handle, latest activity first.
  * Property managers see `Meddelanden att hantera`, board members `Ohanterade meddelanden`. With JavaScript the list
  * follows the live channel (the header's counter hears `messagesCountChanged`) and shows a loading text after
  * 500 ms; without it, every visit shows the list as it is.

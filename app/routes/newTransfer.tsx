@@ -22,11 +22,11 @@ import type { NewTransferData } from "~/ui/new-transfer/types";
 import { pageTitle } from "~/ui/page-title";
 
 /**
- * /newTransfer (spec 03 §2.1, issue 15): a property manager finds the object by a current owner's identifier and
- * creates the transfer. Without JavaScript every step is a form post: the search's action waits for the
- * managers' systems (up to the time limit) and renders what they found; the create post checks for possible
- * duplicates and asks first when there are any; the transfer's id is the form's request id, so a double click
- * makes one transfer. Only objects of the user's own client are ever found or accepted.
+ * /newTransfer (spec 03 §2.1; decisions 038, 039): a property manager finds the object by a current owner's
+ * identifier and creates the transfer. Without JavaScript every step is a form post: the search's action waits for
+ * the managers' systems (up to the time limit) and renders what they found; the create post checks for possible
+ * duplicates and asks first when there are any; the transfer's id is the form's request id, so a double click makes
+ * one transfer. Only objects of the user's own client are ever found or accepted.
  *
  * With JavaScript and the live channel up, the search runs as the identifier is typed (debounced, once it is
  * valid): `POST api/core/search/propertyObjects` with a search id the loader signed and the page joined, the hits

@@ -8,11 +8,11 @@ import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/{id}/additionals, the Kompletteringar tab of property managers and board members (spec 02 §2.1, §2.3,
- * §2.7; issues 17 and 18): only with the action requestAdditionalInformation, otherwise not found. The server half
- * is additionals-tab.server.ts, the page ui/review/AdditionalsTab.tsx.
+ * §2.7; decisions 025 and 026): only with the action requestAdditionalInformation, otherwise not found. The server
+ * half is additionals-tab.server.ts, the page ui/review/AdditionalsTab.tsx.
  *
- * Change requests (issue 18 item 3) join this tab by rendering their section in the `extraSections` slot below,
- * fed by `data.extra` (see extraSectionsOf in additionals-tab.server.ts).
+ * Change requests (decision 026) join this tab by rendering their section in the `extraSections` slot below, fed by
+ * `data.extra` (see extraSectionsOf in additionals-tab.server.ts).
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { NewChangeRequestPage } from "~/ui/review/change-requests/NewChangeReque
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
- * /transfers/{id}/additionals/changeRequests/new: `Ny ändringsbegäran` (spec 02 §2.7, issue 18 item 3), a page of
+ * /transfers/{id}/additionals/changeRequests/new: `Ny ändringsbegäran` (spec 02 §2.7, decision 026), a page of
  * its own beside the Kompletteringar tab; the server half is web/change-requests.server.ts.
  */
 

@@ -31,11 +31,11 @@ import { ReviewHeader } from "~/ui/review/ReviewHeader";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
 /**
- * The Granskning tab (spec 02 §2.1, §2.6; issue 17 item 3), the property manager's: the automatic review's checks
- * as deviations and approved, each with its text; open deviations are accepted with a checkbox form (spec 02 §5:
- * submit disabled while none is ticked, with JavaScript; without it the server answers `Välj minst en avvikelse att
- * godkänna`). While the review runs (task AutomaticReview) the page shows `Automatisk granskning pågår` instead and
- * refreshes itself: a meta refresh without JavaScript, the live events (and a poll) with it.
+ * The Granskning tab (spec 02 §2.1, §2.6; docs/automatic-review.md), the property manager's: the automatic review's
+ * checks as deviations and approved, each with its text; open deviations are accepted with a checkbox form (spec 02
+ * §5: submit disabled while none is ticked, with JavaScript; without it the server answers `Välj minst en avvikelse
+ * att godkänna`). While the review runs (task AutomaticReview) the page shows `Automatisk granskning pågår` instead
+ * and refreshes itself: a meta refresh without JavaScript, the live events (and a poll) with it.
  */
 
 const RUNNING_REFRESH_SECONDS = 5;

@@ -10,7 +10,7 @@ import { pageTitle } from "~/ui/page-title";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
- * The decision record (issue 20): who decided and signed, when, the signed text, and the check of the stored
+ * The decision record: who decided and signed, when, the signed text, and the check of the stored
  * BankID signature (XML-DSig intact, certificate chain to a trusted root, OCSP answer good and signed by the
  * issuer), made on the server each time the page is shown (decision 028).
  */

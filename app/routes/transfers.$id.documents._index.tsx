@@ -6,7 +6,7 @@ import { DocumentsTab } from "~/ui/review/documents/DocumentsTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
- * /transfers/{id}/documents, the Dokument tab of property managers and board members (spec 02 §2.5, issue 14);
+ * /transfers/{id}/documents, the Dokument tab of property managers and board members (spec 02 §2.5);
  * the server half is documents-tab.server.ts, the page ui/review/documents/DocumentsTab.tsx (shared with the
  * private party's).
  */

@@ -6,9 +6,8 @@ import { MessagesTab } from "~/ui/review/messages/MessagesTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
- * /transfers/{id}/messages, the Meddelanden tab of property managers and board members (spec 02 §2.1, §2.3, §2.8;
- * issue 19); the server half is messages-tab.server.ts, the page
- * ui/review/messages/MessagesTab.tsx.
+ * /transfers/{id}/messages, the Meddelanden tab of property managers and board members (spec 02 §2.1, §2.3, §2.8);
+ * the server half is messages-tab.server.ts, the page ui/review/messages/MessagesTab.tsx.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

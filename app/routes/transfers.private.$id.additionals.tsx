@@ -6,9 +6,10 @@ import { AdditionalsTab } from "~/ui/review/AdditionalsTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
- * /transfers/private/{id}/additionals (spec 02 §2.2, 03 §2.3; issue 18): the private party answers the supplements
- * requested on their own private transfer. The server half is additionals-tab.server.ts, the page
- * ui/review/AdditionalsTab.tsx (its `extraSections` slot takes further sections, such as change requests).
+ * /transfers/private/{id}/additionals (spec 02 §2.2, 03 §2.3; decision 025): the private party answers the
+ * supplements requested on their own private transfer. The server half is additionals-tab.server.ts, the page
+ * ui/review/AdditionalsTab.tsx; its `extraSections` slot stays empty here, since the private party has no agreement
+ * change requests.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

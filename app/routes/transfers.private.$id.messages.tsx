@@ -6,7 +6,7 @@ import { MessagesTab } from "~/ui/review/messages/MessagesTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
- * /transfers/private/{id}/messages (spec 02 §2.2, §2.8; issue 19): the private party's Meddelanden tab on their
+ * /transfers/private/{id}/messages (spec 02 §2.2, §2.8): the private party's Meddelanden tab on their
  * own private transfer, through the private party's scope; the server half is messages-tab.server.ts, the page
  * ui/review/messages/MessagesTab.tsx.
  */

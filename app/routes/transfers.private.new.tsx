@@ -23,8 +23,8 @@ import { pageTitle } from "~/ui/page-title";
 import { requestContext } from "~/server/context/request.server";
 
 /**
- * /transfers/private/new (spec 03 §2.3, issue 15): a private party's own property objects, found by their own
- * personal number at every manager, one card each (the manager's logo, the object, `Skapa överlåtelse`, asked
+ * /transfers/private/new (spec 03 §2.3; decisions 038, 039): a private party's own property objects, found by their
+ * own personal number at every manager, one card each (the manager's logo, the object, `Skapa överlåtelse`, asked
  * first: `Skapa ny överlåtelse`). Without JavaScript the page's loader waits for the managers (up to the search's
  * time limit) and renders what they found; the question is a page state (`?skapa=`); creating is a form post whose
  * request id becomes the transfer's id, so a double click makes one transfer, and leads to the transfer's page.

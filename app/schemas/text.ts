@@ -2,7 +2,7 @@ import * as z from "zod";
 import "./zod-errors";
 
 /**
- * Text as people type it, made safe to store and show (issue 11, defect 7): Unicode NFC, never a NUL. Names also
+ * Text as people type it, made safe to store and show (decision 012): Unicode NFC, never a NUL. Names also
  * refuse control and invisible formatting characters (bidi overrides, zero-width spaces, byte-order marks), which
  * would show as a blank or reversed name in presence lists and headers.
  */

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /**
- * Every zod issue without a message of its own gets a Swedish one (issue 11, defect 5): the map answers with a
+ * Every zod issue without a message of its own gets a Swedish one (decision 012): the map answers with a
  * key of locales/sv/common.json "zod", namespaced so that any translation function resolves it. A schema's own
  * message (the spec's texts) always wins, because zod prefers a schema-level error to this global one.
  * Imported by every schema module, so the browser (conform) and the server install it alike.

@@ -6,7 +6,7 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 17 item 3: the Granskning tab in both projects — the checks as deviations and approved, the accept form
+ * Spec 02 §2.6: the Granskning tab in both projects — the checks as deviations and approved, the accept form
  * (submit disabled while nothing is ticked with JavaScript; the server's error without it), accepting a deviation
  * by keyboard alone; a board member has no such tab. Each page is checked with axe.
  */

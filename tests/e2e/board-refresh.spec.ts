@@ -7,7 +7,7 @@ import { storageFor, storageOf } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * The daily board refresh (issue 13): a board member whose seat ends in the company registry loses access with
+ * The daily board refresh (decision 016): a board member whose seat ends in the company registry loses access with
  * the next refresh and lands on /noPermissions. The registry simulator's page ends the seat and runs the refresh
  * now; the test restores the registry afterwards, so the other project starts from the demo data again.
  */

@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 import { storageOf } from "./sessions";
 
 /**
- * Issue 18 item 3: agreement change requests in both projects. Maria (the property manager) asks for a new price on
+ * Decision 026: agreement change requests in both projects. Maria (the property manager) asks for a new price on
  * `Ny ändringsbegäran` (a bad price and a file that is not a PDF first, each answered on the form with what she
  * typed kept), Erik (the board) accepts it on the Kompletteringar tab, and the overview shows the new price; then
  * Maria asks to move the entry date and Erik rejects it with a reason on `Avslå ändringsbegäran`. Each page is

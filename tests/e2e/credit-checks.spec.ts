@@ -5,10 +5,10 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Credit checks (issue 20 items 2 and 3): a board member orders one for an acquirer from the overview, through the
- * terms, sees it pending, then available (live with JavaScript, after a reload without), and reads the result.
- * The simulated bureau answers after its default 3 s (CREDIT_BUREAU_LATENCY_MS is not set for the e2e server), so
- * the pending state is there to see; the collect job polls after 1, 2 and 4 s.
+ * Credit checks (spec 02 §2.10, decision 027): a board member orders one for an acquirer from the overview, through
+ * the terms, sees it pending, then available (live with JavaScript, after a reload without), and reads the result.
+ * The simulated bureau answers after its default 3 s (CREDIT_BUREAU_LATENCY_MS is not set for the e2e server), so the
+ * pending state is there to see; the collect job polls after 1, 2 and 4 s.
  */
 const TRANSFER = "t-kvarnen-review-ready";
 // Each project orders for its own acquirer: the database lives across both projects.

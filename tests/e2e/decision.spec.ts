@@ -10,11 +10,12 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 20: the membership decision signed with BankID, in both projects, with the simulator playing the phone at
- * /dev/bankid: a board member approves on another device (QR); a property manager announces an approval on another
- * device with the decision file, a rejection on this device (autostart link), and a rejection by keyboard alone; a
- * manager with property_manager_proxy announces by proxy. Each journey ends on the decision record page, where the
- * stored signature is checked on the server, or on the overview's `Signeringen genomförd`. axe checks the pages.
+ * Decisions 028 and 032: the membership decision signed with BankID, in both projects, with the simulator playing the
+ * phone at /dev/bankid: a board member approves on another device (QR); a property manager announces an approval on
+ * another device with the decision file, a rejection on this device (autostart link), and a rejection by keyboard
+ * alone; a manager with property_manager_proxy announces by proxy. Each journey ends on the decision record page,
+ * where the stored signature is checked on the server, or on the overview's `Signeringen genomförd`. axe checks the
+ * pages.
  *
  * Each transfer can be decided once: each test takes its own from the demo data (one for each project, from when the
  * projects shared a server).

@@ -9,7 +9,7 @@ import pdfjsPackage from "pdfjs-dist/package.json" with { type: "json" };
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 14: an opened document row previews the PDF. Without JavaScript the row links to the browser's own viewer
+ * Spec 02 §2.5: an opened document row previews the PDF. Without JavaScript the row links to the browser's own viewer
  * and to a download; with JavaScript pdf.js draws it page by page, driven by keyboard alone.
  *
  * The demo documents are one page each, so the multi-page and the broken file are served in place of the signed

@@ -7,7 +7,7 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 14: the Dokument tab in both projects — upload a PDF (a multipart post without JavaScript, the same form
+ * Spec 02 §2.5: the Dokument tab in both projects — upload a PDF (a multipart post without JavaScript, the same form
  * with it), see it verified by the job, refuse a file that is not a PDF, remove it after the question; a board
  * member sees the list and the retention notice. Each page is checked with axe.
  */

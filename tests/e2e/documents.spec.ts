@@ -4,7 +4,7 @@ import { storageFor } from "./sessions";
 // The tests of this file are independent of each other: they run in parallel.
 test.describe.configure({ mode: "parallel" });
 
-/** Issue 14 (first part): documents open through a short-lived signed link; erased ones say so. */
+/** Spec 02 §7: documents open through a short-lived signed link; erased ones say so. */
 
 test.describe("a property manager's documents", () => {
   test.use({ storageState: storageFor("maria") });

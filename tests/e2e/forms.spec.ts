@@ -6,7 +6,7 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * The one form path (issue 12): an empty and an invalid form answer with the GOV.UK error summary, each link
+ * The one form path (decision 014): an empty and an invalid form answer with the GOV.UK error summary, each link
  * moves focus to its field, the title says Fel:, and what was typed comes back, with JavaScript and without.
  */
 

@@ -3,9 +3,9 @@ import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
 
 /**
- * Issue 17 item 7: a property manager reviews a transfer by keyboard alone, in both projects — from the overview
- * to the Dokument tab, a document's preview opened, to Granskning, a deviation accepted, back to Översikt and an
- * action run and undone. Tab, Enter and Space only; focus must reach each control in the page's order. Axe on
+ * Spec 02 §2.1, §2.5, §2.6: a property manager reviews a transfer by keyboard alone, in both projects — from the
+ * overview to the Dokument tab, a document's preview opened, to Granskning, a deviation accepted, back to Översikt
+ * and an action run and undone. Tab, Enter and Space only; focus must reach each control in the page's order. Axe on
  * each page.
  */
 

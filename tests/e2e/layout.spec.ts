@@ -7,7 +7,7 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Narrow and wide screens: no page scrolls sideways (issue 12: the transfer page was 477 px wide at 390 px),
+ * Narrow and wide screens: no page scrolls sideways (the transfer page was once 477 px wide at 390 px),
  * nothing inside it is cut off or squeezed, and each page passes axe at that size. What the tester found at
  * 390 and 1280 px: the proxy badge pushed Johan's header to 430 px and his worklist to 506 px; the credit check
  * result's card rows had no column names (three amounts, no year) and a caption in a ~120 px column; the

@@ -6,10 +6,10 @@ import { storageFor, storageOf } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 19: a property manager (Maria) and a board member (Erik) exchange a message and a reply on the Meddelanden
- * tab, Erik marks it handled, and his worklist and header counter follow (live with JavaScript, on reload
- * without). The reply's e-mail lands in the outbox (/dev/mail). Posting is closed 7 days after the entry date.
- * Each page is checked with axe, in both projects.
+ * Spec 02 §2.8, §2.9: a property manager (Maria) and a board member (Erik) exchange a message and a reply on the
+ * Meddelanden tab, Erik marks it handled, and his worklist and header counter follow (live with JavaScript, on reload
+ * without). The reply's e-mail lands in the outbox (/dev/mail). Posting is closed 7 days after the entry date. Each
+ * page is checked with axe, in both projects.
  */
 
 const TRANSFER = "t-kvarnen-review-ready";

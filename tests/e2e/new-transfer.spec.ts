@@ -5,7 +5,7 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 15: a property manager creates a transfer at /newTransfer, in both projects (every step is a form post;
+ * Spec 03 §2.1: a property manager creates a transfer at /newTransfer, in both projects (every step is a form post;
  * with JavaScript Remix sends them). Viktor Hallberg (README) owns half of a Kvarnen 3 apartment that Stadsbo
  * manages through SimpleKo's (simulated) system. Each page is checked with axe.
  */

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { storageFor } from "./sessions";
 
 /**
- * Issue 15: a private seller (Karin Lindqvist owns half of a Vasaparken apartment, README) starts a transfer of
+ * Spec 03 §2.3: a private seller (Karin Lindqvist owns half of a Vasaparken apartment, README) starts a transfer of
  * their own object and lands on its overview, in both projects; each page is checked with axe.
  */
 

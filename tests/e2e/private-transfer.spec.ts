@@ -6,7 +6,7 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 17: the private party's own transfer page, in both projects. Elin Sandberg sells her Lärkan apartment
+ * Spec 02 §2.2: the private party's own transfer page, in both projects. Elin Sandberg sells her Lärkan apartment
  * privately (README): she opens it from Mina överlåtelser, reads the overview, and uploads a PDF on Dokument.
  * Each tab is checked with axe. Another person's private transfer is not found.
  */

@@ -4,12 +4,12 @@ import { expect, test } from "./fixtures";
 import { storageOf } from "./sessions";
 
 /**
- * Issue 18 items 1-2 and the Kompletteringar tab of issue 17, in both projects: Anders (the manager) asks Elin (the
- * private party) for a personal guarantee; the request's e-mail is in the outbox (/dev/mail); Elin answers with a
- * PDF and a guarantor (the server's errors per guarantor first), sends the answer, and Anders accepts it: at once with
- * JavaScript, and without it after `Vill du ersätta?` (`Ja, ersätt`), since there the transfer already holds a
- * Borgensförbindelse, which the answer replaces. A second request is answered and rejected with a reason, and a third
- * cancelled. Each page is checked with axe.
+ * Supplements (decision 025) on the Kompletteringar tab (spec 02 §2.7), in both projects: Anders (the manager) asks
+ * Elin (the private party) for a personal guarantee; the request's e-mail is in the outbox (/dev/mail); Elin answers
+ * with a PDF and a guarantor (the server's errors per guarantor first), sends the answer, and Anders accepts it: at
+ * once with JavaScript, and without it after `Vill du ersätta?` (`Ja, ersätt`), since there the transfer already
+ * holds a Borgensförbindelse, which the answer replaces. A second request is answered and rejected with a reason, and
+ * a third cancelled. Each page is checked with axe.
  */
 
 const TRANSFER = "t-larkan-elin-private";

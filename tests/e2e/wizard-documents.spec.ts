@@ -5,10 +5,10 @@ import { tabTo } from "./keyboard";
 import { storageFor } from "./sessions";
 
 /**
- * Issue 16: the application wizard's steps 1, 3 and 4 in both projects, each page checked with axe. Step 1 is
- * done by keyboard alone: the error summary's link moves focus to the slot's file input, the type is chosen with
- * the arrow keys, files are chosen through the file chooser opened from the keyboard. Step 2 (the form) is its own
- * branch's: this spec saves the application through the wizard's JSON call and goes on at step 3.
+ * Decision 023: the application wizard's steps 1, 3 and 4 in both projects, each page checked with axe. Step 1 is
+ * done by keyboard alone: the error summary's link moves focus to the slot's file input, the type is chosen with the
+ * arrow keys, files are chosen through the file chooser opened from the keyboard. Step 2 (the form) is
+ * wizard-journey.spec.ts's: this spec saves the application through the wizard's JSON call and goes on at step 3.
  */
 
 // Seeded Initiated transfers no other spec touches: one per project, since each submits its application.

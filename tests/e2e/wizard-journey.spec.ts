@@ -8,7 +8,7 @@ import { storageFor } from "./sessions";
 test.describe.configure({ mode: "parallel" });
 
 /**
- * Issue 16 item 9: the application wizard in both projects, with axe on every step. Viktor and Lina Hallberg own
+ * Decision 023: the application wizard in both projects, with axe on every step. Viktor and Lina Hallberg own
  * Kvarnen 3 lgh 1203 (Stadsbo, SimpleKo's simulated system) half each; every test makes its own transfer of that
  * apartment, so the projects and the transfer types never share one. Step 2 (`Uppgifter`) is filled in each run:
  * people added and removed (conform's buttons, a post without JavaScript), shares with a decimal comma, the dates

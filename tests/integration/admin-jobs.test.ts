@@ -5,7 +5,7 @@ import { jobsOf } from "~/server/jobs/admin.server";
 import { enqueueJob } from "~/server/context/job-queue.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
-/** The operators' job page (issue 13): only OPERATORS see it; a dead job can be run again, nothing else. */
+/** The operators' job page (decision 016): only OPERATORS see it; a dead job can be run again, nothing else. */
 
 let maria: string;
 let johan: string;

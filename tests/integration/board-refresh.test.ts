@@ -9,7 +9,7 @@ import { getCompanyRegistrySimulator } from "~/server/integrations/company-regis
 import { svT } from "~/server/platform/i18n.server";
 import { startFreshApp } from "../support/app";
 
-/** The daily board refresh (issue 13 item 4) against the registry simulator and the demo data. */
+/** The daily board refresh (decision 016) against the registry simulator and the demo data. */
 
 const ERIK = "197509025172";
 const GORAN = "196104222739";

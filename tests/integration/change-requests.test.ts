@@ -22,7 +22,7 @@ import { actorFor, buildWorld, insertTransfer, WORLD } from "../support/transfer
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
- * Issue 18 item 3: agreement change requests. The property manager asks for a change of price, entry date or
+ * Decision 026: agreement change requests. The property manager asks for a change of price, entry date or
  * contract date with an additional agreement (a PDF, streamed); the board accepts (the transfer's agreement changes
  * in the same transaction, with an audit row, and the automatic review runs again) or rejects with a reason. The
  * calls of spec 02 §7 are scoped (out of scope is 404), bad input is a Swedish 400, and of two decisions at once

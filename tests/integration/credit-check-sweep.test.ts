@@ -23,7 +23,7 @@ import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfer
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
- * The credit-check sweep (decision 027, amendment): a Pending order left without a collect job to run — its chain
+ * The credit-check sweep (decision 040): a Pending order left without a collect job to run — its chain
  * died, or the row was written outside the domain like the demo seed's — gets a new chain, on SQLite and (with
  * TEST_DATABASE_URL) on PostgreSQL. The jobs run by the runner use the process's simulated bureau, set here to
  * answer at once; the polls that must stay Pending are run with a slower simulator of the test's own.

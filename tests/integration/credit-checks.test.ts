@@ -33,7 +33,7 @@ import { renderedPage } from "../support/render";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
-/** Issue 20 items 2 and 3: ordering credit checks per person, collecting them, and reading the result. */
+/** Decisions 022 and 027: ordering credit checks per person, collecting them, and reading the result. */
 
 const ANNA = "199001011239"; // acquirer
 const YUSUF = "196201086490"; // guarantor

@@ -19,7 +19,7 @@ import { imageOnlyPdf } from "../support/pdfs";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 import { jobQueue } from "~/server/context/job-queue.server";
-/** The document analysis end to end (issue 16 §3): stored files, verification, the job, the row. */
+/** The document analysis end to end (decision 020): stored files, verification, the job, the row. */
 
 const NOW = new Date("2026-11-25T10:00:00.000Z");
 const events: Array<{ group: string; event: string; payload: unknown }> = [];

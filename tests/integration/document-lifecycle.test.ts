@@ -16,7 +16,7 @@ import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
-/** After the bytes are stored (issue 14): verification by the job, rejection and the upload timeout. */
+/** After the bytes are stored (decision 018): verification by the job, rejection and the upload timeout. */
 
 const NOW = new Date("2026-11-25T10:00:00.000Z");
 const storage = createDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), "op-docs-")));

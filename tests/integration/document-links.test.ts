@@ -9,7 +9,7 @@ import { answered, request, tampered, signedInSession, startFreshApp } from "../
 import { addDocument as addStoredDocument, testPdf as pdf } from "../support/documents";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
-/** Issue 14: a document opens through a short-lived signed link, made only for a user whose scope holds it. */
+/** Spec 02 §7: a document opens through a short-lived signed link, made only for a user whose scope holds it. */
 
 let maria: string;
 let anders: string;

@@ -7,7 +7,7 @@ import { answered, request, signedInSession, startFreshApp } from "../support/ap
 import { addDocument } from "../support/documents";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
-/** Issue 14: GET on a document's previewUrl (…/documents/{documentId}?preview) answers the signed link as `{ url }`. */
+/** Spec 02 §7: a document's previewUrl (…/documents/{documentId}?preview) answers its signed link as `{ url }`. */
 
 let maria: string;
 let anders: string;

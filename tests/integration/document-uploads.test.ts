@@ -19,7 +19,7 @@ import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
- * Issue 14, the JavaScript flow of spec 02 §7: POST …/documents {fileName, category} → {id, uploadUrl}; PUT the
+ * Decision 018, the JavaScript flow of spec 02 §7: POST …/documents {fileName, category} → {id, uploadUrl}; PUT the
  * bytes to uploadUrl → 201; the verification job moves the document on. Every refusal is a Swedish 400 (413 for
  * size), and leaves neither a file nor a row the page cannot show.
  */

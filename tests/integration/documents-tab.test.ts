@@ -7,8 +7,9 @@ import { answered, formReplyOf, formRequest, request, signedInSession, startFres
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 /**
- * Issue 14: the Dokument tab without JavaScript — the upload is a multipart post to the page's action, streamed
- * into storage; its refusals come back as the form's errors (400, 413 for size) with the category kept.
+ * The Dokument tab (spec 02 §2.5) without JavaScript (decision 018) — the upload is a multipart post to the page's
+ * action, streamed into storage; its refusals come back as the form's errors (400, 413 for size) with the category
+ * kept.
  */
 
 let maria: string;

@@ -8,7 +8,7 @@ import { closeLive } from "~/server/live/live.server";
 import { answered, signedInSession, startFreshApp } from "../support/app";
 
 /**
- * Issue 11, "Tests that stay": generated bodies of every kind posted to every route action and API call found in
+ * Decision 012's fuzzing: generated bodies of every kind posted to every route action and API call found in
  * app/routes, as each persona. Whatever arrives, the answer is never a 5xx, an error says what is wrong in
  * Swedish, and nothing outside the persona's scope changes. `npm test` runs FUZZ_RUNS cases (default 150);
  * `npm run fuzz` runs many more.

@@ -8,7 +8,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { enqueueJob } from "~/server/context/job-queue.server";
 
 /**
- * Issue 13: kill the server with SIGKILL while a job runs, start it again, and the job completes exactly once.
+ * Decision 013: kill the server with SIGKILL while a job runs, start it again, and the job completes exactly once.
  * The worker is a real second process (tests/support/job-worker.ts) on a SQLite file; its lease is 1.5 s.
  */
 

@@ -29,9 +29,9 @@ import { actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
- * Issue 19: messages between the parties. The use cases keep the transfer's counts in step and tell each user their
- * count; the JSON calls of spec 02 §7 are scoped; the page forms work as plain posts; the reply's e-mail goes out by
- * the job mail.send, to the outbox or to an SMTP server, and waits while that server is down.
+ * Spec 02 §2.8, §2.9: messages between the parties. The use cases keep the transfer's counts in step and tell each
+ * user their count; the JSON calls of spec 02 §7 are scoped; the page forms work as plain posts; the reply's e-mail
+ * goes out by the job mail.send, to the outbox or to an SMTP server, and waits while that server is down.
  */
 
 const context = {};

@@ -8,9 +8,9 @@ import { MAX_OTHER_IDENTIFIER_LENGTH } from "~/server/integrations/property-mana
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
- * Issue 15: /newTransfer without JavaScript — the search post waits for the managers' systems and renders what
- * they found for the user's own client; the create post asks first when the object has transfers under way, and
- * makes exactly one transfer per request id.
+ * /newTransfer (spec 03 §2.1; decision 038) without JavaScript — the search post waits for the managers' systems and
+ * renders what they found for the user's own client; the create post asks first when the object has transfers under
+ * way, and makes exactly one transfer per request id.
  */
 
 const VIKTOR = "19910602-1257"; // owns half of Kvarnen 3, lgh 1203 (SimpleKo, Stadsbo): README's table

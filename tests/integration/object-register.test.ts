@@ -13,7 +13,7 @@ import { contextForActor } from "~/server/web/transfer-api.server";
 import { startFreshApp } from "../support/app";
 
 /**
- * Issue 15: a real manager system knows objects the portal's register (property_objects) has never seen. The
+ * Decision 039: a real manager system knows objects the portal's register (property_objects) has never seen. The
  * search registers them before their hits go out, so the object a manager picks can be created; an id another
  * system or tenant already holds is not taken over.
  */

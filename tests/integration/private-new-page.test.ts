@@ -6,8 +6,9 @@ import { ownsSearchId } from "~/server/live/tokens.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
- * Issue 15: /transfers/private/new without JavaScript — the loader waits for the managers and shows the user's own
- * objects; `?skapa=` asks first; the post creates one DraftTransfer per request id, only for an object the user owns.
+ * /transfers/private/new (spec 03 §2.3) without JavaScript — the loader waits for the managers and shows the user's
+ * own objects; `?skapa=` asks first; the post creates one DraftTransfer per request id, only for an object the user
+ * owns.
  */
 
 let karin: string;

@@ -11,8 +11,8 @@ import { answered, formReplyOf, formRequest, request, signedInSession, startFres
 import { testPdf } from "../support/documents";
 
 /**
- * Issue 17: the private party's transfer page, /transfers/private/{id} with its Översikt and Dokument tabs, scoped
- * to their own private transfers (the demo's: Elin Sandberg's Lärkan, Karin Lindqvist's Vasaparken), and
+ * Spec 02 §2.2: the private party's transfer page, /transfers/private/{id} with its Översikt and Dokument tabs,
+ * scoped to their own private transfers (the demo's: Elin Sandberg's Lärkan, Karin Lindqvist's Vasaparken), and
  * /transfers/{id} by role. Everything else is `Överlåtelsen hittades inte` (404).
  */
 

@@ -14,7 +14,7 @@ import { commitSession, getSession } from "~/server/platform/session.server";
 import { answered, request, startFreshApp } from "../support/app";
 
 /**
- * Issue 11, defect 1: every action reads its body through one reader, so JSON, text/plain, an empty body or
+ * Decision 012: every action reads its body through one reader, so JSON, text/plain, an empty body or
  * broken multipart is a Swedish 400 or 415, never a 500; a wrong method on an API call is 405 with Allow.
  */
 
@@ -122,7 +122,7 @@ describe("API calls answer a wrong method with 405 and Allow", () => {
   });
 });
 
-describe("every refusal is Swedish (issue 11, defect 5)", () => {
+describe("every refusal is Swedish (decision 012)", () => {
   const json = (path: string, method: string, body: string, cookie: string) =>
     request(path, {
       method,

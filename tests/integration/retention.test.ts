@@ -9,7 +9,7 @@ import { createDiskStorage } from "~/server/integrations/storage/index.server";
 import { startFreshApp } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
-/** GDPR retention (issue 13 item 3) at each rule's boundary, with a fixed clock. */
+/** GDPR retention (decision 016) at each rule's boundary, with a fixed clock. */
 
 const NOW = new Date("2026-11-25T10:00:00.000Z");
 const TODAY = "2026-11-25";

@@ -18,7 +18,7 @@ import {
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
- * Issue 11, defect 3: sessions live on the server, so log-out, deactivation and expiry end them at once, for
+ * Decision 012: sessions live on the server, so log-out, deactivation and expiry end them at once, for
  * pages, the JSON API, live tokens and open live connections alike.
  */
 

@@ -4,7 +4,7 @@ import { admitSignInStart, SIGN_IN_LIMITS, SIGN_IN_WINDOW_MS } from "~/server/au
 import { getDb } from "~/server/db/db.server";
 import { answered, cookiesFrom, formReplyOf, formRequest, startFreshApp } from "../support/app";
 
-/** Issue 11, defect 6: BankID order starts are limited per client address and per browser. */
+/** Decision 012: BankID order starts are limited per client address and per browser. */
 
 beforeAll(async () => {
   await startFreshApp();

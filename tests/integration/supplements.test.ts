@@ -35,7 +35,7 @@ import { actorFor, buildWorld, insertTransfer } from "../support/transfers";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
- * Issue 18 items 1-2: supplement requests and answers. The use cases check the policies and the spec's rules (one
+ * Decision 025: supplement requests and answers. The use cases check the policies and the spec's rules (one
  * document, guarantors validated on the server, validToSubmit), e-mail the request through the mail job, apply an
  * accepted answer to the transfer, and let exactly one of two concurrent accepts win; the calls of spec 02 §7 are
  * scoped; the tab's forms work as plain posts.

@@ -22,7 +22,7 @@ import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 import { jobQueue } from "~/server/context/job-queue.server";
 /**
- * Issue 17 item 3: the automatic review as a job after submission and after a sale stop, the Granskning tab's
+ * Spec 02 §2.6: the automatic review as a job after submission and after a sale stop, the Granskning tab's
  * loader and action (accepting deviations, with and without a valid choice), and GET/PUT
  * api/core/reviews/transfers/{id}/analysis with their scoping.
  */

@@ -15,7 +15,7 @@ import { resetEnvForTests } from "~/server/platform/env.server";
 import { answered, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
- * Issue 15, the four calls of spec 03 §7 (and the duplicates call) through their route modules against the
+ * Decision 038, the four calls of spec 03 §7 (and the duplicates call) through their route modules against the
  * seeded demo data and the simulators (5 ms latency): 202 and live events for the searches, 201 for the creates,
  * scope (another manager's object is missing, a board member without private_agreement is refused), Swedish 400s
  * for bad identifiers, and one transfer for a double click.

@@ -18,7 +18,7 @@ import { WORLD, actorFor, buildWorld } from "../support/transfers";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
- * Issue 15 item 5: createTransfer (manager) and createPrivateTransfer go through the transfer domain: scope
+ * Decision 038: createTransfer (manager) and createPrivateTransfer go through the transfer domain: scope
  * (another manager's object is missing), the lifecycle (Initiating → Initiated after the manager's case is opened,
  * live transferInitiated; DraftTransfer for a private party), transferors from the owners, audit, and the list
  * columns so the transfer is listed at once. A double click (the same request id) makes one transfer.

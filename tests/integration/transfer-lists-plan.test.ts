@@ -10,9 +10,9 @@ import { actorFor } from "../support/transfers";
 import { freshSqlite } from "../support/db";
 
 /**
- * The list queries use the indexes of migrations 0003 and 0004 (issue 5: "use the query plan to prove the
- * indexes are used"). Checked on a few thousand bulk transfers, first as a fresh database leaves the planner
- * (no statistics), then after ANALYZE as `npm run seed:bulk` leaves it.
+ * The list queries use the indexes of migrations 0003 and 0004 (decision 010), as the query plan proves. Checked on a
+ * few thousand bulk transfers, first as a fresh database leaves the planner (no statistics), then after ANALYZE as
+ * `npm run seed:bulk` leaves it.
  */
 
 const NOW = new Date("2026-11-21T10:00:00Z");

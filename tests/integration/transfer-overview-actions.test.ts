@@ -12,7 +12,7 @@ import {
 } from "../support/app";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
-/** The overview page's forms (issue 12): the note form and the action buttons go through the one form path. */
+/** The overview page's forms (decision 014): the note form and the action buttons go through the one form path. */
 
 let maria: string;
 let anders: string;

@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 describe("scoping", () => {
-  // The live channel addresses presence by these units (issue 11, defect 2): they must give the same table.
+  // The live channel addresses presence by these units (decision 012): they must give the same table.
   for (const [userId, expected] of Object.entries(EXPECTED)) {
     it(`${userId}'s units of scope reach exactly the same transfers`, async () => {
       const { viewer } = await actorFor(handle.db, userId);

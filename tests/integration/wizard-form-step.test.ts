@@ -9,7 +9,7 @@ import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 import { addDocument } from "../support/documents";
 
 /**
- * Issue 16 item 4: the wizard's step 2 (`Uppgifter`) through its route, as a browser without JavaScript uses it:
+ * Decision 023: the wizard's step 2 (`Uppgifter`) through its route, as a browser without JavaScript uses it:
  * the page's data, adding and removing people with conform's intent buttons (nothing saved, nothing lost), bad
  * input (400 with the Swedish message, the values kept), forged ids and intents, a save that loses to another one
  * (`Kunde inte spara ansökan`, the values kept), and `Fortsätt` saving before it moves on.

@@ -17,7 +17,7 @@ import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfer
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 
 /**
- * Issue 16: the wizard's shell (guards and the navigation rule of spec 03 §2.2, §4.1) and its steps 1, 3 and 4,
+ * Decision 023: the wizard's shell (guards and the navigation rule of spec 03 §2.2, §4.1) and its steps 1, 3 and 4,
  * called as the browser calls them without JavaScript (form and multipart posts to the route's action).
  */
 

@@ -3,7 +3,7 @@ import { liveConnection } from "./connection";
 import { useLiveConnection } from "./hooks";
 
 /**
- * An object search whose hits stream in over the live channel (spec 03 §7, issue 15): the page holds a search id
+ * An object search whose hits stream in over the live channel (spec 03 §7, decision 039): the page holds a search id
  * the server signed for this user and has joined its group before it searches, so no hit is missed; each answer
  * (202) brings the id for the next search, joined at once. Events of an earlier search are ignored. While the
  * channel is not connected, `live` is false and the page keeps its form post (the server waits for the managers).

@@ -3,7 +3,7 @@ import type { Db } from "../db/kysely.server";
 
 /**
  * BankID bills each order and a flood of orders is a nuisance to the people they are shown to, so order starts
- * are limited (issue 11, defect 6) per client address and per browser (its session). The address limit is high
+ * are limited (decision 012) per client address and per browser (its session). The address limit is high
  * because a municipal office signs in many people from behind one NAT address; the browser limit is what stops a
  * person or script that keeps its cookies. BankID v6 orders carry no person until they complete, so "per
  * person" is the browser here; a person's parallel orders are already refused by BankID (alreadyInProgress).

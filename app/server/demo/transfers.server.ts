@@ -13,7 +13,7 @@ import { privateTransfers } from "./transfers/private.server";
 import { stadsboTransfers } from "./transfers/stadsbo.server";
 
 /**
- * The demo's transfer domain: associations, board engagements, property objects and about fifty transfers in
+ * The demo's transfer domain: associations, board engagements, property objects and 69 transfers in
  * every status, with parties, documents (real PDFs on disk), checks, supplements, change requests, credit
  * checks, messages, notes, decisions and history. Dates are relative to `now`, so the demo always looks current.
  * The transfers are literals (demo/transfers/, one module per tenant and one for the private ones) that the

@@ -5,7 +5,7 @@ import { DEFAULT_ACTIONS, FEATURES, type Feature } from "./users.server";
 import { parseJsonList } from "../db/json-columns.server";
 
 /**
- * The daily board refresh (issue 13 item 4). Board seats come from the company registry: for every person who is
+ * The daily board refresh (decision 016). Board seats come from the company registry: for every person who is
  * or was a board member here, the registry's engagements of today replace the registry-sourced rows of
  * `board_engagements` (seats the property manager granted, source `manager`, are left alone), and the person's
  * users gain or lose the feature `board_member`. A member who left loses access with the next refresh (their lists

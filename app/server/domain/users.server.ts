@@ -177,7 +177,7 @@ export async function registerUser(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Changes a user's status; any status but Active ends the user's sessions at once (issue 11, defect 3). */
+/** Changes a user's status; any status but Active ends the user's sessions at once (decision 012). */
 export async function setStatus(db: Db, userId: string, status: UserStatus, now = new Date()) {
   await db.transaction().execute(async (trx) => {
     await trx

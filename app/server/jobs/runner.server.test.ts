@@ -7,7 +7,7 @@ import { defineJob } from "./registry.server";
 import { backoffMs, createJobRunner } from "./runner.server";
 import { jobsOf, retryJob } from "./admin.server";
 
-/** The runner's contract (issue 13): once per job, leases, backoff, dead jobs, bad input never stops it. */
+/** The runner's contract (decision 013): once per job, leases, backoff, dead jobs, bad input never stops it. */
 
 const calls: Record<string, number> = {};
 const attemptsToFail = new Map<string, number>();

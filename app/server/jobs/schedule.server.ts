@@ -8,10 +8,10 @@ import { PURGE_SESSIONS, REFRESH_EXPIRY } from "./handlers/periodic.server";
 import { enqueueJob } from "../context/job-queue.server";
 
 /**
- * Periodic jobs (decision 013). Every instance keeps the same cron schedule; each run enqueues the job with a
- * dedupe key naming its slot (the day or the hour), so a slot runs once per cluster however many instances
- * fire. Daily slots (and the credit-check sweep) are also enqueued at start, so a day missed while the service was
- * down is caught up.
+ * Periodic jobs (decision 037). Every instance keeps the same cron schedule; each run enqueues the job with a dedupe
+ * key naming its slot (the day, the hour, the quarter or the five minutes), so a slot runs once per cluster however
+ * many instances fire. Daily slots (and the credit-check sweep, decision 040) are also enqueued at start, so a day
+ * missed while the service was down is caught up.
  */
 export interface Periodic {
   type: string;

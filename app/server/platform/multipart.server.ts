@@ -2,12 +2,12 @@ import { mediaType, refuse, stripNul } from "./body.server";
 import { MultipartReader } from "./multipart-reader.server";
 
 /**
- * A multipart form post with one file, read as it streams (issue 14: the upload form without JavaScript). The
+ * A multipart form post with one file, read as it streams (decision 018: the upload form without JavaScript). The
  * small text fields before the file are collected (at most 64 kB each, 50 of them); the file is handed over as a
  * stream the moment its part begins, so the caller checks and stores it while it arrives and nothing is held whole.
- * Everything after the file is read and discarded. The whole body is capped (`limit`): past it, the read stops
- * with a Swedish 413, whether the client declared the length or not. The parts come from MultipartReader, which
- * hands the file on as subarrays of the chunks the request delivered (decision 030).
+ * Everything after the file is read and discarded. The whole body is capped (`limit`): past it, the read stops with a
+ * Swedish 413, whether the client declared the length or not. The parts come from MultipartReader, which hands the
+ * file on as subarrays of the chunks the request delivered (decision 030).
  */
 
 export interface StreamedFile {

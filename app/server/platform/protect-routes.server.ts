@@ -7,7 +7,7 @@ import { getEnv } from "./env.server";
  * Wraps every route action so that a write from another site is refused before the action runs, every loader so
  * that the loaders of one request share their per-request memo (request-memo.server), and every answer of a
  * resource route (the JSON API, the live channel) so that it is never sniffed as another type nor cached
- * (issue 11, defect 8). Documents get the same headers from entry.server.tsx.
+ * (decision 012, Headers). Documents get the same headers from entry.server.tsx.
  */
 export function protectRoutes(routes: ServerBuild["routes"]): ServerBuild["routes"] {
   const protectedRoutes: ServerBuild["routes"] = {};

@@ -5,7 +5,7 @@ import type { Db } from "../db/kysely.server";
 import { getEnv } from "./env.server";
 
 /**
- * Sessions live in the database (decision 012, issue 11 defect 3); the cookie carries only a signed random id.
+ * Sessions live in the database (decision 012); the cookie carries only a signed random id.
  * A session ends at log-out, when its user is deactivated, after IDLE_TIMEOUT_MS without a request, and
  * ABSOLUTE_LIFETIME_MS after it was created, whichever comes first. Office computers are shared: an hour idle
  * covers a long review or a meeting; twelve hours is one working day, so a session never outlives the day.

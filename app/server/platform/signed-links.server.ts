@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { getEnv } from "./env.server";
 
 /**
- * Short-lived signed links (issue 14: documents open through them; the disk storage's upload URL will too). The
- * signature is an HMAC-SHA256 over the path and the expiry with the session secret; a rotated secret still
- * verifies links made before the rotation. Whoever holds the link may use it until it expires, as with an S3
- * presigned URL, so links live minutes, and are made only after the server checked who asks.
+ * Short-lived signed links: documents open through them (spec 02 §7 "Documents"), and so does the disk storage's
+ * upload URL (decision 018). The signature is an HMAC-SHA256 over the path and the expiry with the session secret; a
+ * rotated secret still verifies links made before the rotation. Whoever holds the link may use it until it expires,
+ * as with an S3 presigned URL, so links live minutes, and are made only after the server checked who asks.
  */
 
 function mac(secret: string, path: string, expires: number): string {

@@ -49,11 +49,11 @@ import { redirectWithToast } from "./toast.server";
 import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
 
 /**
- * The Kompletteringar tab's server half (spec 02 §2.7, issue 17's last tab and issue 18 items 1-2), shared by the
- * review side (/transfers/{id}/additionals, only for a viewer who may request supplements; forced by URL without
- * that right it is the not-found page) and the private party's (/transfers/private/{id}/additionals). The tab is
- * composed of sections: the supplements built here, and further sections (agreement change requests, issue 18
- * item 3) added through `extraSectionsOf` (loader data) and `extraIntents` (their forms), see below.
+ * The Kompletteringar tab's server half (spec 02 §2.7; supplements, decision 025), shared by the review side
+ * (/transfers/{id}/additionals, only for a viewer who may request supplements; forced by URL without that right it is
+ * the not-found page) and the private party's (/transfers/private/{id}/additionals). The tab is composed of sections:
+ * the supplements built here, and further sections (agreement change requests, decision 026) added through
+ * `extraSectionsOf` (loader data) and `extraIntents` (their forms), see below.
  *
  * Page states that work without JavaScript: `?ny` opens `Ny komplettering` (with `typ` and `person`, the two-step
  * choice before the message), `?avbryt={id}` asks before a cancel, `?ersatt={id}` asks `Ja, ersätt` before an
@@ -65,10 +65,11 @@ const TAB = "additionals";
 const FORM_SLACK_BYTES = 1024 * 1024;
 
 /**
- * Composition point for further sections of the tab (agreement change requests, issue 18 item 3): return your
- * section's loader data under its own key, e.g. `changeRequests: await changeRequestsSection(page, transferId, now)`;
- * the page gets it as `data.extra` and renders your component in AdditionalsTab's `extraSections` slot (see
- * app/routes/transfers.$id.additionals.tsx). Your forms' handlers go in `extraIntents`.
+ * Composition point for further sections of the tab, today the agreement change requests (decision 026), on the
+ * review side only: each section's loader data under its own key; the page gets it as `data.extra` and renders the
+ * section in AdditionalsTab's `extraSections` slot (see app/routes/transfers.$id.additionals.tsx). A section whose
+ * forms post to this tab puts their handlers in `extraIntents`; the change requests' forms post to pages of their own
+ * (routes/transfers.$id.additionals_.changeRequests.*).
  */
 async function extraSectionsOf(page: ReviewPage, transferId: string, now: Date) {
   // Change requests are the review side's: the private party has no agreement change requests of their own.

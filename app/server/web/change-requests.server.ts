@@ -21,10 +21,10 @@ import { redirectWithToast } from "./toast.server";
 import { contextForActor, domainErrorText } from "./transfer-api.server";
 
 /**
- * The web half of agreement change requests (spec 02 §2.7, issue 18 item 3): the section of the Kompletteringar tab
- * (the list, and what the viewer may do), the `Ny ändringsbegäran` page (one multipart post, streamed, that works
- * without JavaScript) and the board's decision (accept as a post from the list; reject on the `Avslå
- * ändringsbegäran` page, with its reason). The domain (domain/transfers/change-requests) checks everything again.
+ * The web half of agreement change requests (spec 02 §2.7, decision 026): the section of the Kompletteringar tab (the
+ * list, and what the viewer may do), the `Ny ändringsbegäran` page (one multipart post, streamed, that works without
+ * JavaScript) and the board's decision (accept as a post from the list; reject on the `Avslå ändringsbegäran` page,
+ * with its reason). The domain (domain/change-requests) checks everything again.
  */
 
 /** Room for the form's own fields beside the file in the multipart post. */

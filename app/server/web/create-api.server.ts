@@ -24,7 +24,7 @@ import type { Actor } from "../domain/core/context.server";
 import { requestContext } from "../context/request.server";
 
 /**
- * The create-transfer calls of spec 03 §7 (issue 15): the object search started in the background with its
+ * The create-transfer calls of spec 03 §7 (decisions 038, 039): the object search started in the background with its
  * events in the search's live group, and the two creates. Every bad input is a Swedish 400 with field errors.
  *
  * The search id: JoinGroup admits a search group only for an id the server signed for that user

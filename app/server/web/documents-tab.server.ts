@@ -33,7 +33,7 @@ import { redirectWithToast } from "./toast.server";
 import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
 
 /**
- * The Dokument tab's server half (spec 02 §2.5, issue 14), shared by the review side (/transfers/{id}/documents)
+ * The Dokument tab's server half (spec 02 §2.5, decision 018), shared by the review side (/transfers/{id}/documents)
  * and the private party's (/transfers/private/{id}/documents): the loader's data, and the action's upload (a
  * multipart post streamed into storage, checked as it arrives), change of category and removal. Which of them a
  * user may do is the policies' answer for the side's viewer; the action checks it again in the domain.

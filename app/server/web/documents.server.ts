@@ -8,9 +8,10 @@ import type { FileStorage } from "../integrations/storage/types.server";
 import { isS3Storage } from "../integrations/storage/index.server";
 
 /**
- * The web side of documents (issue 14): the answer of a document-link call, and of uploads: where the browser PUTs a file in the JavaScript flow, and the Swedish
- * answers of a refused one. With disk storage the upload URL is our own short-lived signed route
- * (`/api/uploads/{documentId}`); with S3 it is a presigned PUT straight to the bucket.
+ * The web side of documents (spec 02 §7 "Documents", decision 018): the answer of a document-link call, and of
+ * uploads: where the browser PUTs a file in the JavaScript flow, and the Swedish answers of a refused one. With disk
+ * storage the upload URL is our own short-lived signed route (`/api/uploads/{documentId}`); with S3 it is a presigned
+ * PUT straight to the bucket.
  */
 
 /** How long an upload URL stays valid: long enough for 25 MB on a slow office line. */

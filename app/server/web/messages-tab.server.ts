@@ -18,7 +18,7 @@ import { redirectWithToast } from "./toast.server";
 import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
 
 /**
- * The Meddelanden tab's server half (spec 02 §2.8, issue 19), shared by the review side (/transfers/{id}/messages)
+ * The Meddelanden tab's server half (spec 02 §2.8), shared by the review side (/transfers/{id}/messages)
  * and the private party's (/transfers/private/{id}/messages): the messages with replies, the recipients the viewer
  * may choose, and the action's three forms (newMessage, reply, resolve). The domain checks each again.
  */

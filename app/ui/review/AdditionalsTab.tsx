@@ -11,7 +11,7 @@ import type { Preview, SupplementsData } from "~/ui/review/supplements/types";
 import { lastResultOf } from "~/ui/use-page-form";
 
 /**
- * The Kompletteringar tab (spec 02 §2.7; issue 18 items 1-2), for the review side and the private party alike. Every
+ * The Kompletteringar tab (spec 02 §2.7; decision 025), for the review side and the private party alike. Every
  * control is a link or a form post, so the tab works without JavaScript: `Ny komplettering` is a two-step form (type
  * and person, then the message; with JavaScript the message opens as soon as they are chosen), the e-mail preview is
  * a step of the same form, and each question (cancel, `Ja, ersätt`, the rejection's reason) is a page state. Further
@@ -31,7 +31,7 @@ export function AdditionalsTab({
   extraSections,
 }: {
   data: AdditionalsTabData;
-  /** Composition slot: further sections of the tab (agreement change requests, issue 18 item 3). */
+  /** Composition slot: further sections of the tab (the agreement change requests, decision 026). */
   extraSections?: ReactNode;
 }) {
   const { review, role, basePath, tabs, newRequest } = data;

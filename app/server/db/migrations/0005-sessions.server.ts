@@ -3,10 +3,9 @@ import type { Kysely } from "kysely";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Sessions live on the server (issue 11, defect 3; decision 012): the cookie carries only a signed random id, so
- * log-out, a user's deactivation and expiry end a session at once. `sign_in_starts` counts BankID order starts
- * per client address and per browser for the sign-in throttle (defect 6); both work across instances that share
- * the database.
+ * Sessions live on the server (decision 012): the cookie carries only a signed random id, so log-out, a user's
+ * deactivation and expiry end a session at once. `sign_in_starts` counts BankID order starts per client address and
+ * per browser for the sign-in throttle (decision 012 too); both work across instances that share the database.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Background jobs (issue 13, decision 013): a job is a row, enqueued in the same transaction as the change that
+ * Background jobs (decision 013): a job is a row, enqueued in the same transaction as the change that
  * needs it, claimed by one runner at a time under a lease (`locked_by`, `locked_until`), retried with backoff and
  * left `dead` for operators after its last attempt. `dedupe_key` lets a periodic slot, or a job that must exist
  * once per change, be enqueued only once however many instances try.

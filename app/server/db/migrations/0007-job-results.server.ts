@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * What a finished job reports (issue 13: "the run's result is recorded"): JSON written by the runner when the
+ * What a finished job reports (decision 016, Results): JSON written by the runner when the
  * handler returns one, e.g. the board refresh's engagements added and removed, or the retention counts per rule.
  */
 export async function up(db: Kysely<any>): Promise<void> {

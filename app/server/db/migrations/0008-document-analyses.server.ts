@@ -3,9 +3,9 @@ import { sql, type Kysely } from "kysely";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The document analysis of a transfer's required documents (issue 16 §3; contract in
- * integrations/document-analysis/types.server.ts): one row per transfer, replaced on every new analysis.
- * The wizard pre-fills from it (proposedApplication) and the automatic review compares against it.
+ * The document analysis of a transfer's required documents (decision 020; contract in
+ * integrations/document-analysis/types.server.ts): one row per transfer, replaced on every new analysis. The wizard
+ * pre-fills from it (proposedApplication) and the automatic review compares against it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 /**
  * The mail outbox (docs/decisions/021-mail.md): with MAIL=outbox (the default) every sent e-mail is stored here
  * instead of leaving the machine, readable at /dev/mail outside production. The job `mail.send` writes it. Also an
- * index for the unhandled-messages counter (issue 19, which brought the mail).
+ * index for the unhandled-messages counter (spec 02 §2.9; the messages brought the mail).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("mail_outbox_created").on("mail_outbox").column("created_at").execute();
-  // The unhandled-messages counter and worklist (issue 19): a transfer's open messages, with what decides whose
+  // The unhandled-messages counter and worklist (spec 02 §2.9): a transfer's open messages, with what decides whose
   // they are, read from the index alone instead of one table row per message.
   await db.schema
     .createIndex("messages_open_by_transfer")

@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * The membership decision signed with BankID (issue 20, decision 028). A sign session keeps what was put before the
+ * The membership decision signed with BankID (decision 028). A sign session keeps what was put before the
  * signer (the text as sent, the hash of the decision, the ticked acquirers, the reason, the decision date, an
  * announced decision's file) and the transfer version its start produced, so that completion records exactly what
  * was signed. A decision keeps the BankID evidence for audit: the signature and OCSP answer as BankID gave them,

@@ -32,8 +32,8 @@ import {
 import { fieldName, validateStoredApplication } from "./validation.server";
 
 /**
- * The application wizard's server side (issue 16 §4, §8; spec 03 §3, §4.1, §4.3, §5.2-5.7): the application as
- * read from the server, the step-2 save, the transfer type and the validation result that blocks submission.
+ * The application wizard's server side (decision 023; spec 03 §3, §4.1, §4.3, §5.2-5.7): the application as read from
+ * the server, the step-2 save, the transfer type and the validation result that blocks submission.
  * Every write goes through the transfer pipeline (`run`): the transfer read through the viewer's scope, the
  * policy's CreateApplication (offered only while Initiated, Draft or DraftTransfer), a conditional update on
  * the version, an audit row. The first save of an Initiated transfer starts the application (Draft).

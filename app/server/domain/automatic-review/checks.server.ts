@@ -11,9 +11,10 @@ import { addFractions, compareFractions } from "~/lib/share";
 import { CHECK_TYPES, type CheckType, type Fraction, type TransferType } from "~/lib/transfer";
 
 /**
- * The automatic review (spec 02 §2.6, issue 17 item 3): a pure function from what is known about an application
- * to one result per check. Nothing is read here; `load.server.ts` gathers the input (the transfer and its parties,
- * the document analysis, the manager's owner records, earlier prices of the object) and the job stores the result.
+ * The automatic review (spec 02 §2.6, docs/automatic-review.md): a pure function from what is known about an
+ * application to one result per check. Nothing is read here; `load.server.ts` gathers the input (the transfer and its
+ * parties, the document analysis, the manager's owner records, earlier prices of the object) and the job stores the
+ * result.
  *
  * A check that needs something it does not have (no analysis, a manager system that did not answer) is a
  * deviation: the review never passes what it could not see. The price checks apply to purchases only (a gift,

@@ -27,7 +27,7 @@ import { actorName, userOf, type UseCaseContext } from "../core/context.server";
 import { parse } from "../core/parse.server";
 
 /**
- * Agreement change requests (spec 02 §3-§7, issue 18 item 3): the property manager asks to change the agreement's
+ * Agreement change requests (spec 02 §3-§7, decision 026): the property manager asks to change the agreement's
  * price, entry date or contract date with an additional agreement (a PDF) attached; the board accepts or rejects.
  * Both go through the transfer pipeline (`run`): the transfer read through the viewer's scope, the policy asked
  * again, a conditional update on the transfer's version (so of two concurrent creations or decisions exactly one

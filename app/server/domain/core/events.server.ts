@@ -39,7 +39,7 @@ export interface Payloads {
   documentVerified: DocumentRef;
   documentRejected: DocumentRef & { reason?: string };
   documentUploadTimeout: DocumentRef;
-  /** The document analysis finished (issue 16 §3): the wizard's proposedApplication is Ready or Failed. */
+  /** The document analysis finished (decision 020): the wizard's proposedApplication is Ready or Failed. */
   proposedApplicationUpdated: TransferRef & { status: "Ready" | "Failed" };
   creditCheckOrderStatusUpdated: TransferRef & {
     status: CreditCheckStatus;
@@ -94,7 +94,7 @@ export const tenantActivityGroup = (tenantId: string) => `tenant-activity:${tena
 /**
  * Presence of a tenant's co-workers, narrowed to one unit of scope (`tenant:{id}`, `association:{id}` or
  * `private:{userId}`, see scope.server's scopeUnits): a watcher's presence on a transfer reaches only the
- * co-workers whose scope holds that transfer (issue 11, defect 2).
+ * co-workers whose scope holds that transfer (decision 012, presence by scope).
  */
 export const scopedActivityGroup = (tenantId: string, unit: string) => `tenant-activity:${tenantId}:${unit}`;
 

@@ -4,7 +4,7 @@ import type { CollectCreditCheck } from "./collect.server";
 import { COLLECT_CREDIT_CHECK_JOB, collectDedupeKey } from "./orders.server";
 
 /**
- * The sweep (decision 027, amendment): a Pending order with no collect job still to run gets one. An order is
+ * The sweep (decision 040): a Pending order with no collect job still to run gets one. An order is
  * written with its first job in one transaction and each poll enqueues the next before it settles, so a Pending
  * order always has a job queued or running, unless the chain died (its job failed every attempt, e.g. while the
  * database was down, and is `dead`) or the row was written outside the domain (the demo seed). The new chain is

@@ -9,7 +9,7 @@ import type { Viewer } from "../transfers/facts.server";
 import { findScopedTransfer } from "../transfers/scope.server";
 
 /**
- * The decision record (issue 20, decision 028): what was decided, by whom, and, for a signed decision, the
+ * The decision record (decision 028): what was decided, by whom, and, for a signed decision, the
  * signature checked again on every reading against the trusted roots (BANKID_SIGNATURE_ROOTS, or the simulator's
  * CA): intact, chained, OCSP good and by the issuer, and the signed text the one the decision keeps.
  */

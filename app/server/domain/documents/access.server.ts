@@ -35,7 +35,7 @@ export async function storedDocument(db: Db, documentId: string) {
     .executeTakeFirst();
 }
 
-/** How long the link a document opens through stays valid (issue 14: short-lived, signed). */
+/** How long the signed link a document opens through stays valid: minutes, as whoever holds it may use it. */
 export const DOCUMENT_LINK_TTL_MS = 5 * 60_000;
 
 /** The signed link a document opens through; made only after the caller checked the viewer's scope. */

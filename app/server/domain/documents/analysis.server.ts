@@ -18,7 +18,7 @@ import { transferGroup } from "../core/events.server";
 import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
 
 /**
- * The document analysis of a transfer (issue 16 §3, decision 020): once its required documents (a membership
+ * The document analysis of a transfer (decision 020): once its required documents (a membership
  * application and the transfer type's agreement) are verified, the job `document.analyse` reads them and writes
  * `document_analyses` (InProgress, then Ready with the extraction or Failed with its reason). A required document
  * verified, removed, erased or recategorised asks for a new run; the coalescing key makes any number of such

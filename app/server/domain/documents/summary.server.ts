@@ -14,7 +14,7 @@ import { transferGroup } from "../core/events.server";
 import type { TransferHook } from "../core/hooks.server";
 
 /**
- * The transfer summary PDF (spec 02 §2.4, issue 14 item 5; decision 017): made by the job `transfer.summary` from
+ * The transfer summary PDF (spec 02 §2.4, decision 017): made by the job `transfer.summary` from
  * the transfer's data with pdfkit, tagged (a structure tree, language sv-SE, the title shown), stored under a key
  * of ours, and pointed at by transfers.summary_document_id. A transfer has a summary once it was sent to the
  * association (sendToMembershipReview), the same moment the demo seed makes one; every change after that makes

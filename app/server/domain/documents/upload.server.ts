@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 
 /**
- * The checks an upload passes while it streams (issue 14), before any of it is stored for good: the PDF signature
+ * The checks an upload passes while it streams (decision 018), before any of it is stored for good: the PDF signature
  * in the first bytes, and the size, counted as the bytes pass, so a 26 MB file is refused at 25 MB without ever
  * being held whole. The stream errors with an UploadRefusal; whoever writes it to storage discards what it wrote.
  */

@@ -18,7 +18,7 @@ import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "./upload
 import { requiredDocumentChanged } from "./analysis.server";
 
 /**
- * Uploading, recategorising and removing a transfer's documents (issue 14; spec 02 §4 "Document upload", §7
+ * Uploading, recategorising and removing a transfer's documents (decision 018; spec 02 §4 "Document upload", §7
  * "Documents"). Every change goes through the transfer pipeline (`run`): the transfer is read through the
  * viewer's scope, the documents policy is asked, an audit row is written. A document row is made before its bytes
  * arrive (UploadNotStarted for the JavaScript flow's PUT, UploadProgressing for a form post), so an upload that

@@ -1,7 +1,7 @@
 import { pdfjsFontsUrl } from "../../integrations/document-analysis/text.server";
 
 /**
- * Document verification (issue 14): the stored file is opened with pdf.js (its legacy build, the one that runs on
+ * Document verification (decision 018): the stored file is opened with pdf.js (its legacy build, the one that runs on
  * Node 20) and judged: a readable PDF with at least one page and no encryption is verified; anything else is
  * rejected with its reason. Runs in the verification job, never in a request.
  */

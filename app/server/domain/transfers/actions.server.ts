@@ -49,7 +49,7 @@ export function abortTransfer(ctx: UseCaseContext, input: unknown) {
   });
 }
 
-/** The abort job finished (the manager's system was told): the transfer is Aborted. */
+/** The abort job finished: the transfer is Aborted (the manager's system is not told, see complete-abort.server). */
 export function completeAbort(ctx: UseCaseContext, input: unknown) {
   const { transferId } = parse(TransferRefSchema, input);
   return run(ctx, transferId, {

@@ -13,7 +13,7 @@ import { event } from "../core/events.server";
 import { asSystem, userOf, type UseCaseContext } from "../core/context.server";
 
 /**
- * The start of a transfer (issue 15; spec 03 §2.1, §2.3, §4.5): a property manager's `createTransfer` for an
+ * The start of a transfer (decision 038; spec 03 §2.1, §2.3, §4.5): a property manager's `createTransfer` for an
  * object of their own tenant, and a private party's `createPrivateTransfer` for an object they own. The object
  * comes from the manager's system (integrations/property-managers), with its owners and shares: they become the
  * transferors, each transferring their whole share until the application says otherwise. The row is written

@@ -8,7 +8,7 @@ import type {
 } from "./types.server";
 
 /**
- * The document analysis (issue 16 §3, decision 020): the text of a transfer's required documents, read with
+ * The document analysis (decision 020): the text of a transfer's required documents, read with
  * pdf.js and parsed by rules into one AgreementExtraction. The agreement says who transfers to whom, at what
  * price and on which dates; the membership applications add the share each applicant acquires. Never throws:
  * a file pdf.js cannot open is Unreadable, a file without a text layer NoText, a text without parties

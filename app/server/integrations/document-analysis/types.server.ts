@@ -1,6 +1,7 @@
 /**
- * What the document analysis (issue 16 §3) reads out of a transfer's required documents, and what the
- * automatic review (issue 17 §3) compares with the application and the manager's owner records.
+ * What the document analysis (decision 020; spec 03 §4.2) reads out of a transfer's required documents, and what the
+ * automatic review (spec 02 §2.6, docs/automatic-review.md) compares with the application and the manager's owner
+ * records.
  *
  * This is the contract between the two: the analysis writes it (JSON) into `document_analyses.extraction`;
  * the rules engine reads it. Every field is what the text said, or null/empty when the text did not say it;

@@ -3,7 +3,7 @@ import { isValidOrganisationsnummer } from "~/lib/organisationsnummer";
 import { parsePersonnummer } from "~/lib/personnummer";
 import { PropertyManagerError, type Identifier, type ObjectSearchQuery } from "./types.server";
 
-/** Longer "Other" identifiers are refused rather than sent on (issue 15: a 20,000-character value is a 400). */
+/** Longer "Other" identifiers are refused rather than sent on: a 20,000-character value is a 400. */
 export const MAX_OTHER_IDENTIFIER_LENGTH = 100;
 
 /**

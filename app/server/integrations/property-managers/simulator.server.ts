@@ -37,7 +37,7 @@ export const SIMULATED_RULES: Record<ProviderId, ManagerRules> = {
   riksbyggen: { requirePhoneNumber: true, requireEmail: false },
 };
 
-/** 50-400 ms, the spread issue 15's benchmark asks for, so results visibly arrive one provider at a time. */
+/** 50-400 ms, the spread scripts/bench-search.ts measures with, so results visibly arrive one provider at a time. */
 export const DEFAULT_LATENCY_MS: Record<ProviderId, number> = {
   mock: 50,
   simpleko: 150,

@@ -27,7 +27,7 @@ export interface S3Settings {
 }
 
 export interface S3Storage extends FileStorage {
-  /** A presigned PUT the browser uploads to directly (issue 14's JavaScript flow); verified afterwards. */
+  /** A presigned PUT the browser uploads to directly (the JavaScript flow, decision 018); verified afterwards. */
   presignPut(key: string, expiresInSeconds: number): Promise<string>;
 }
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage, createS3Storage, StorageKeyError, type FileStorage } from "./index.server";
 
 /**
- * One contract, two implementations (issue 14): the disk under a folder, and S3 against a real S3-compatible
- * server started here (s3rver, in process, on a free port).
+ * One contract, two implementations (decisions 016 and 018): the disk under a folder, and S3 against a real
+ * S3-compatible server started here (s3rver, in process, on a free port).
  */
 
 const dirs: string[] = [];

@@ -1,6 +1,7 @@
 /**
- * Where documents live (issue 14 builds uploads on it): one interface, files under keys the server makes
- * (`transfers/{transferId}/{documentId}.pdf`), never from user input. Reads are streamed.
+ * Where documents live (decision 016; uploads build on it, decision 018): one interface, files under keys the server
+ * makes (`transfers/{transferId}/{documentId}.pdf`, `…/summary-{documentId}.pdf` for a summary), never from user
+ * input. Reads are streamed.
  */
 export interface FileStorage {
   readonly kind: "disk" | "s3";

@@ -5,9 +5,10 @@ import { defineJob } from "../registry.server";
 export const COMPLETE_ABORT = COMPLETE_ABORT_JOB;
 
 /**
- * AbortTransfer leaves the transfer `Aborting` with the running task Abort; this job finishes it: `Aborted`, the
- * task removed, live `transferTaskCompleted` and `transferAborted`. The manager's system is told here once the
- * property-manager integration exists (issue 15). A transfer that is already Aborted makes the retry a no-op.
+ * AbortTransfer leaves the transfer `Aborting` with the running task Abort; this job finishes it: `Aborted`, the task
+ * removed, live `transferTaskCompleted` and `transferAborted`. The manager's system is not told: our property-manager
+ * contract (decision 019, docs/property-manager-api.md) has no call for an abort yet, and this job is where one would
+ * go. A transfer that is already Aborted makes the retry a no-op.
  */
 export const completeAbortJob = defineJob({
   type: COMPLETE_ABORT,

@@ -11,10 +11,10 @@ export const REFRESH_EXPIRY = "transfers.refreshExpiry";
 export const PURGE_SESSIONS = "sessions.purge";
 
 /**
- * The expired flag (issue 13 item 5; spec choices): a transfer is expired when its entry date has passed and it
- * has no final decision (approved, rejected or aborted). "Expiring" in the lists is this flag or an entry date
- * within 14 days (lists/conditions.server). Recomputed for every transfer once a day and at start; only changed
- * rows are written, so a second run the same day changes nothing.
+ * The expired flag (decision 037; the rule is docs/spec-choices.md, jobs: expiry): a transfer is expired when its
+ * entry date has passed and it has no final decision (approved, rejected or aborted). "Expiring" in the lists is this
+ * flag or an entry date within 14 days (lists/conditions.server). Recomputed for every transfer once a day and at
+ * start; only changed rows are written, so a second run the same day changes nothing.
  */
 export async function refreshExpiry(db: Db, now: Date): Promise<number> {
   const today = todayInStockholm(now);

@@ -26,7 +26,7 @@ import { redirectWithToast } from "../toast.server";
 import { advance, defineWizardStep, type WizardContext } from "./steps.server";
 
 /**
- * The wizard's step 2, `Uppgifter` (spec 03 §2.2, §4.1-4.3, §5.2-5.5; issue 16 item 4). The page is one form over
+ * The wizard's step 2, `Uppgifter` (spec 03 §2.2, §4.1-4.3, §5.2-5.5; decision 023). The page is one form over
  * `applicationFormSchema`, the same schema conform runs in the browser. Its posts are of two kinds:
  * - a list change (conform's insert and remove intents on `acquirers` and `guarantors`, real submit buttons, so
  *   adding and removing people works without JavaScript): the step is rendered again with the list changed and

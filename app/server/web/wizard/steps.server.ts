@@ -8,7 +8,7 @@ import type { User } from "../../domain/users.server";
 import { redirectWithToast } from "../toast.server";
 
 /**
- * The application wizard's step interface (spec 03 §2.2, §4.1; issue 16). The shell (shell.server.ts) guards
+ * The application wizard's step interface (spec 03 §2.2, §4.1; decision 023). The shell (shell.server.ts) guards
  * every request (role, scope, status, the navigation rule), loads the application once and hands the step a
  * `WizardContext`; the step answers the GET with its data and the POST with a Response. Steps are registered by
  * name in registry.server.ts, their components by the same name in app/ui/wizard/step-components.tsx.

@@ -5,7 +5,7 @@ import { personDisplayName } from "~/lib/person";
 import type { ChangeRequestView } from "~/schemas/transfer-views";
 
 /**
- * The agreement change requests of the Kompletteringar tab (spec 02 §2.7, issue 18 item 3): `Ny ändringsbegäran`
+ * The agreement change requests of the Kompletteringar tab (spec 02 §2.7, decision 026): `Ny ändringsbegäran`
  * when the server offers it (with its reason when disabled), then the requests newest first, each with its changed
  * values (current, previous and new), its status and decision, its additional agreement, and for the board the
  * decision: accept (a post that works without JavaScript) when canAcceptChangeRequest, and reject on the `Avslå

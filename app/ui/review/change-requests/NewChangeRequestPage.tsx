@@ -14,7 +14,7 @@ import { DateField, FileInput, TextField } from "~/ui/forms";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
 /**
- * `Ny ändringsbegäran` (spec 02 §2.7, §5; issue 18 item 3): one multipart post that works without JavaScript. Only
+ * `Ny ändringsbegäran` (spec 02 §2.7, §5; decision 026): one multipart post that works without JavaScript. Only
  * the values the transfer flags changeable are fields; the others are stated. A field left empty is not changed;
  * each hint gives the current value. The file input comes last, so the server has read the values before the file
  * streams in. The browser checks with the same rules as the server (and that a file is chosen); what only the server

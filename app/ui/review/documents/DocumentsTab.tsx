@@ -13,7 +13,7 @@ import { ReviewHeader, type ReviewTab } from "~/ui/review/ReviewHeader";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 
 /**
- * The Dokument tab (spec 02 §2.5, issue 14), for the review side and the private party alike. Property managers
+ * The Dokument tab (spec 02 §2.5, decision 018), for the review side and the private party alike. Property managers
  * get the table (status, category, name, uploaded, archived, a row that opens its preview, removal with a
  * confirmation, change of category) and the upload form; everyone else the list and the retention notice, and the
  * private party also the upload form and the removal of their own uploads. What each may do comes from the server

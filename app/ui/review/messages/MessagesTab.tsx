@@ -13,7 +13,7 @@ import { formPropsTrimmingOnInvalid, lastResultOf, usePageForm } from "~/ui/use-
 import { MESSAGES_CHANGED_EVENT } from "~/islands/MessageCounter";
 
 /**
- * The Meddelanden tab (spec 02 §2.8, issue 19), for the review side and the private party alike: the messages with
+ * The Meddelanden tab (spec 02 §2.8), for the review side and the private party alike: the messages with
  * their replies, `Nytt meddelande` and `Svara` (each opened as a page state, so they work without JavaScript), and
  * the `Hanterad` checkbox on the messages the server says the viewer may handle (a form of its own, sent at once
  * with JavaScript). A link to `…/messages#{id}` focuses that message.
