@@ -3,17 +3,14 @@ import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfer
 import { notFound } from "~/server/domain/core/errors.server";
 import { isPrivateParty } from "~/server/domain/transfers/scope.server";
 import { methodNotAllowed } from "~/server/web/api.server";
+import { PrivateCreateSchema } from "~/schemas/create-calls";
 import {
   actorFor,
   answerCreate,
-  badRequest,
-  objectIdFor,
-  organisationNumberFor,
   ownSearchQuery,
-  readBodyObject,
-  requestIdFor,
+  readCall,
+  requestIdOrNew,
   searchWouldFind,
-  type FieldErrors,
 } from "~/server/web/create-api.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
 
@@ -28,13 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const actor = await actorFor(request, (a) => isPrivateParty(a.viewer));
   if (actor instanceof Response) return actor;
-  const body = await readBodyObject(request);
-  const errors: FieldErrors = {};
-  const objectId = objectIdFor(body.objectId, errors);
-  const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
-  const requestId = requestIdFor(body.requestId, errors);
-  if (Object.keys(errors).length > 0) return badRequest(errors);
-  const query = await ownSearchQuery(actor, organisationNumber);
+  const call = await readCall(request, PrivateCreateSchema);
+  if (call instanceof Response) return call;
+  const { objectId, tenantAssociationOrganizationNumber } = call;
+  const requestId = requestIdOrNew(call.requestId);
+  const query = await ownSearchQuery(actor, tenantAssociationOrganizationNumber);
   if (query instanceof Response) return query;
   const ctx = contextForActor(actor);
   return answerCreate(async () => {

@@ -3,15 +3,13 @@ import { getDb } from "~/server/db/db.server";
 import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
 import { isPrivateParty } from "~/server/domain/transfers/scope.server";
 import { methodNotAllowed } from "~/server/web/api.server";
+import { ownObjectSearchSchema } from "~/schemas/create-calls";
 import {
   actorFor,
-  badRequest,
-  organisationNumberFor,
   ownSearchQuery,
-  readBodyObject,
-  searchIdFor,
+  readCall,
+  searchIdAccepted,
   startSearch,
-  type FieldErrors,
 } from "~/server/web/create-api.server";
 
 /**
@@ -25,12 +23,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const actor = await actorFor(request, (a) => isPrivateParty(a.viewer));
   if (actor instanceof Response) return actor;
-  const body = await readBodyObject(request);
-  const errors: FieldErrors = {};
-  const searchId = searchIdFor(actor.viewer.id, body.searchId, errors);
-  const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
-  if (!searchId || Object.keys(errors).length > 0) return badRequest(errors);
-  const query = await ownSearchQuery(actor, organisationNumber);
+  const call = await readCall(request, ownObjectSearchSchema(searchIdAccepted(actor.viewer.id)));
+  if (call instanceof Response) return call;
+  const { searchId, tenantAssociationOrganizationNumber } = call;
+  const query = await ownSearchQuery(actor, tenantAssociationOrganizationNumber);
   if (query instanceof Response) return query;
   await recordAnalyticsEvent(getDb(), {
     name: "SearchPrivateAgreement",

@@ -2,18 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { createTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
 import { notFound } from "~/server/domain/core/errors.server";
 import { methodNotAllowed } from "~/server/web/api.server";
+import { ManagerCreateSchema } from "~/schemas/create-calls";
 import {
   actorFor,
   answerCreate,
-  badRequest,
-  identifierFor,
-  objectIdFor,
-  organisationNumberFor,
-  readBodyObject,
-  requestIdFor,
+  readCall,
+  requestIdOrNew,
   searchQueryFor,
   searchWouldFind,
-  type FieldErrors,
 } from "~/server/web/create-api.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
 
@@ -29,14 +25,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const actor = await actorFor(request, (a) => a.viewer.role === "PropertyManager");
   if (actor instanceof Response) return actor;
-  const body = await readBodyObject(request);
-  const errors: FieldErrors = {};
-  const objectId = objectIdFor(body.objectId, errors);
-  const identifier = identifierFor(body.identifier, errors);
-  const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
-  const requestId = requestIdFor(body.requestId, errors);
-  const query = identifier && searchQueryFor(identifier, organisationNumber, errors);
-  if (!query || Object.keys(errors).length > 0) return badRequest(errors);
+  const call = await readCall(request, ManagerCreateSchema);
+  if (call instanceof Response) return call;
+  const query = searchQueryFor(call.identifier, call.tenantAssociationOrganizationNumber);
+  if (query instanceof Response) return query;
+  const { objectId } = call;
+  const requestId = requestIdOrNew(call.requestId);
   const ctx = contextForActor(actor);
   return answerCreate(async () => {
     const { object, openCase } = await objectForCreate(ctx, objectId);

@@ -4,7 +4,8 @@ import { possibleDuplicates } from "~/server/domain/transfers/duplicates.server"
 import { isDomainError } from "~/server/domain/core/errors.server";
 import { svT } from "~/server/platform/i18n.server";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
-import { actorFor, badRequest, objectIdFor, type FieldErrors } from "~/server/web/create-api.server";
+import { ExistingTransfersQuerySchema } from "~/schemas/create-calls";
+import { actorFor, parseCall } from "~/server/web/create-api.server";
 
 /**
  * GET api/core/propertyManagers/transfers/existing?objectId= (spec 03 §2.1, §7): the manager's running transfers
@@ -13,9 +14,11 @@ import { actorFor, badRequest, objectIdFor, type FieldErrors } from "~/server/we
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await actorFor(request, (a) => a.viewer.role === "PropertyManager");
   if (actor instanceof Response) return actor;
-  const errors: FieldErrors = {};
-  const objectId = objectIdFor(new URL(request.url).searchParams.get("objectId") ?? undefined, errors);
-  if (Object.keys(errors).length > 0) return badRequest(errors);
+  const call = parseCall(ExistingTransfersQuerySchema, {
+    objectId: new URL(request.url).searchParams.get("objectId") ?? undefined,
+  });
+  if (call instanceof Response) return call;
+  const { objectId } = call;
   try {
     const found = await possibleDuplicates(getDb(), actor.viewer, objectId);
     return json({ possibleDuplicates: found }, { headers: { "Cache-Control": "no-store" } });

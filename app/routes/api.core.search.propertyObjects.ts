@@ -1,15 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed } from "~/server/web/api.server";
+import { objectSearchSchema } from "~/schemas/create-calls";
 import {
   actorFor,
-  badRequest,
-  identifierFor,
-  organisationNumberFor,
-  readBodyObject,
-  searchIdFor,
+  readCall,
+  searchIdAccepted,
   searchQueryFor,
   startSearch,
-  type FieldErrors,
 } from "~/server/web/create-api.server";
 
 /**
@@ -23,12 +20,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const actor = await actorFor(request, (a) => a.viewer.role === "PropertyManager");
   if (actor instanceof Response) return actor;
-  const body = await readBodyObject(request);
-  const errors: FieldErrors = {};
-  const searchId = searchIdFor(actor.viewer.id, body.searchId, errors);
-  const identifier = identifierFor(body.identifier, errors);
-  const organisationNumber = organisationNumberFor(body.tenantAssociationOrganizationNumber, errors);
-  const query = identifier && searchQueryFor(identifier, organisationNumber, errors);
-  if (!searchId || !query || Object.keys(errors).length > 0) return badRequest(errors);
-  return startSearch(searchId, query, { userId: actor.viewer.id, tenantId: actor.viewer.tenantId });
+  const call = await readCall(request, objectSearchSchema(searchIdAccepted(actor.viewer.id)));
+  if (call instanceof Response) return call;
+  const query = searchQueryFor(call.identifier, call.tenantAssociationOrganizationNumber);
+  if (query instanceof Response) return query;
+  return startSearch(call.searchId, query, { userId: actor.viewer.id, tenantId: actor.viewer.tenantId });
 }

@@ -7,13 +7,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import * as z from "zod";
+import type * as z from "zod";
 import { getT } from "~/server/platform/i18n.server";
 import { BankIdSimulatorError, getBankIdSimulator } from "~/server/integrations/bankid/index.server";
 import { withValues } from "~/lib/messages";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { DevBankIdPage } from "~/ui/dev/DevBankIdPage";
 import { pageTitle } from "~/ui/page-title";
+import { DevBankIdActionSchema } from "~/schemas/dev";
 
 export const handle = { hideHeader: false };
 
@@ -46,34 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("scan"),
-    orderRef: z.string().uuid(),
-    personalNumber: z.string().regex(/^\d{12}$/),
-  }),
-  z.object({
-    intent: z.literal("autostart"),
-    orderRef: z.string().uuid(),
-    personalNumber: z.string().regex(/^\d{12}$/),
-  }),
-  z.object({
-    intent: z.literal("code"),
-    code: z.string().trim().min(1).max(2000),
-    personalNumber: z.string().regex(/^\d{12}$/),
-  }),
-  z.object({ intent: z.literal("approve"), orderRef: z.string().uuid() }),
-  z.object({ intent: z.literal("decline"), orderRef: z.string().uuid() }),
-  z.object({
-    intent: z.literal("fail"),
-    orderRef: z.string().uuid(),
-    hintCode: z.enum(["startFailed", "expiredTransaction", "certificateErr"]),
-  }),
-]);
-
 export async function action({ request }: ActionFunctionArgs) {
   const simulator = simulatorOr404();
-  const submission = parseForm(await readPageForm(request), ActionSchema);
+  const submission = parseForm(await readPageForm(request), DevBankIdActionSchema);
   if (submission.status !== "success") return formError(submission, { formErrors: ["devBankid.invalid"] });
   const input = submission.value;
   let opened: string | null;
@@ -95,7 +71,7 @@ const PHONE_ACTIONS = ["scan", "autostart", "code", "approve", "decline", "fail"
 /** What the phone does with the order (the simulator plays BankID's app); the order it opened, if it opened one. */
 function playPhone(
   simulator: ReturnType<typeof getBankIdSimulator>,
-  input: z.output<typeof ActionSchema>,
+  input: z.output<typeof DevBankIdActionSchema>,
 ): string | null {
   switch (input.intent) {
     case "scan": {

@@ -7,7 +7,6 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import * as z from "zod";
 import { endUserIp, loginOrderIdOf } from "~/server/auth/login-flow.server";
 import { admitSignInStart } from "~/server/auth/sign-in-throttle.server";
 import { getDb } from "~/server/db/db.server";
@@ -22,13 +21,9 @@ import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
 import { requestContext } from "~/server/context/request.server";
+import { BankIdStartSchema } from "~/schemas/user";
 
 export const handle = { showFooter: true };
-
-const StartSchema = z.object({
-  device: z.enum(["ThisDevice", "OtherDevice"]),
-  r: z.string().max(2048).optional(),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getT(request);
@@ -40,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Starts a BankID order for this device or another one; a running order of this browser is cancelled first. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseForm(await readPageForm(request), StartSchema);
+  const submission = parseForm(await readPageForm(request), BankIdStartSchema);
   if (submission.status !== "success") return formError(submission, { formErrors: ["login.invalidRequest"] });
   const db = getDb();
   const session = await getSession(request);

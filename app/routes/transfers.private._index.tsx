@@ -18,7 +18,7 @@ import { pageTitle } from "~/ui/page-title";
 
 /**
  * Mina överlåtelser (spec 01 "My private transfers"): the private party's own transfers as cards, newest first.
- * "Ny överlåtelse" asks for confirmation when transfers exist: ?bekrafta=ny shows the question as part of the
+ * "Ny överlåtelse" asks for confirmation when transfers exist: ?confirm=new shows the question as part of the
  * page, so it works the same with and without JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error(error);
     failed = true;
   }
-  const confirming = url.searchParams.get("bekrafta") === "ny" && total > 0;
+  const confirming = url.searchParams.get("confirm") === "new" && total > 0;
   return json(
     {
       title: t("privateTitle"),
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Without transfers there is nothing to confirm: straight to the new-transfer screen.
       newHref:
         total > 0
-          ? `/transfers/private?bekrafta=ny${page > 1 ? `&page=${page}` : ""}#bekrafta`
+          ? `/transfers/private?confirm=new${page > 1 ? `&page=${page}` : ""}#confirm`
           : "/transfers/private/new",
     },
     { status: failed ? 503 : 200, headers: { "Cache-Control": "no-store" } },
@@ -87,8 +87,8 @@ export default function PrivateTransfersPage() {
         </Link>
       </div>
       {data.confirming ? (
-        <section className="confirm-panel" aria-labelledby="bekrafta">
-          <h2 id="bekrafta" tabIndex={-1} ref={confirmRef}>
+        <section className="confirm-panel" aria-labelledby="confirm">
+          <h2 id="confirm" tabIndex={-1} ref={confirmRef}>
             {t("private.confirmTitle")}
           </h2>
           <p>{t("private.confirmText")}</p>

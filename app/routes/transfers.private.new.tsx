@@ -26,13 +26,13 @@ import { requestContext } from "~/server/context/request.server";
  * /transfers/private/new (spec 03 §2.3; decisions 038, 039): a private party's own property objects, found by their
  * own personal number at every manager, one card each (the manager's logo, the object, `Skapa överlåtelse`, asked
  * first: `Skapa ny överlåtelse`). Without JavaScript the page's loader waits for the managers (up to the search's
- * time limit) and renders what they found; the question is a page state (`?skapa=`); creating is a form post whose
+ * time limit) and renders what they found; the question is a page state (`?confirm=`); creating is a form post whose
  * request id becomes the transfer's id, so a double click makes one transfer, and leads to the transfer's page.
  *
  * With JavaScript (the page reached by the app's own navigation, a Remix data request) the loader answers at once
  * and the page searches over the live channel (`POST api/core/privateAgreements/searchUserObjects`), showing
  * `Hämtar dina fastighetsobjekt` and each manager's objects as they arrive; should the live channel not come up,
- * the page asks the loader to search after all (`?vanta=1`). The page is
+ * the page asks the loader to search after all (`?wait=1`). The page is
  * ui/new-transfer/PrivateNewTransferPage.tsx.
  */
 
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     searchLimitMs: propertyManagersConfig().searchLimitMs,
   };
   // A data request comes from the app's own navigation, so JavaScript runs: the page searches live.
-  if (url.searchParams.has("_data") && !url.searchParams.has("vanta")) {
+  if (url.searchParams.has("_data") && !url.searchParams.has("wait")) {
     return json(
       { ...common, pending: true, failed: false, limited: false, objects: [], asked: null },
       { headers: { "Cache-Control": "no-store" } },
@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tenantId: user.tenantId,
     properties: { via: "page", found: outcome?.objects.length ?? 0 },
   });
-  const asked = url.searchParams.get("skapa");
+  const asked = url.searchParams.get("confirm");
   const objects = (outcome?.objects ?? []).map((o) => ({
     objectId: o.objectId,
     name: o.name,

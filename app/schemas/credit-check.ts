@@ -1,4 +1,6 @@
 import * as z from "zod";
+import "./zod-errors";
+import { IDENTIFIER_TYPES } from "~/lib/identifier";
 
 /**
  * The terms of a credit check (spec 02 §5 "Credit check request"): the person, and the requester's confirmation
@@ -50,3 +52,26 @@ export interface CreditReportData {
     metadata: { orderedAt: string };
   }>;
 }
+
+/** An order of a credit check: the person by their identifier (POST …/creditChecks, the Kreditupplysning page). */
+export const OrderCreditCheckSchema = z.object({
+  identifier: z.object({
+    type: z.enum(IDENTIFIER_TYPES, { error: "validation.unknownValue" }),
+    value: z
+      .string({ error: "validation.required" })
+      .trim()
+      .min(1, "validation.required")
+      .max(64, "validation.unknownValue"),
+  }),
+});
+
+/** The payload of a credit check's collect job (creditCheck.collect), one poll of a chain. */
+export const CollectCreditCheckSchema = z.object({
+  orderId: z.string().min(1),
+  poll: z.number().int().min(0).default(0),
+  bureauOrderId: z.string().min(1).nullable().default(null),
+  placedAgain: z.number().int().min(0).default(0),
+  /** Which chain of polls the job belongs to: null for the order's first, a name for one the sweep started. */
+  chain: z.string().min(1).max(200).nullable().default(null),
+});
+export type CollectCreditCheck = z.infer<typeof CollectCreditCheckSchema>;

@@ -25,3 +25,9 @@ export const RegisterSchema = ContactDetailsSchema.extend({
 });
 
 export type ContactDetails = z.infer<typeof ContactDetailsSchema>;
+
+/** The start of a BankID sign-in (/login/bankid): on this device or another, and where to go after. */
+export const BankIdStartSchema = z.object({
+  device: z.enum(["ThisDevice", "OtherDevice"]),
+  r: z.string().max(2048).optional(),
+});

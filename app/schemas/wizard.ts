@@ -14,3 +14,15 @@ export const SubmitApplicationFormSchema = z.object({
   singleDocument: confirmed("singleDocument"),
   version: z.coerce.number().int().nonnegative().optional(),
 });
+
+/** The step-2 save's input (saveApplication): the transfer, and the application form as posted. */
+export const ApplicationSaveInputSchema = z.object({
+  transferId: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(100),
+  application: z.unknown(),
+});
+
+/** Step 1 done (confirmRequiredDocuments): the transfer, and the version the page saw. */
+export const RequiredDocumentsConfirmSchema = z.object({
+  transferId: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(100),
+  version: z.number().int().nonnegative().optional(),
+});

@@ -20,7 +20,7 @@ test.describe("a private party's new transfer", () => {
     await expect(page).toHaveURL(/\/transfers\/private\/new$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ny överlåtelse");
     await expect(page.getByRole("status").filter({ hasText: /\d+ objekt hittades/ })).toBeVisible();
-    // With JavaScript the objects came over the live channel, not from the server's fallback search (?vanta=1).
+    // With JavaScript the objects came over the live channel, not from the server's fallback search (?wait=1).
     await expect(page).toHaveURL(/\/transfers\/private\/new$/);
     await expectNoA11yViolations();
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vit
 import { getDbHandle } from "~/server/db/db.server";
 import type { Db, DbKind } from "~/server/db/kysely.server";
 import type { JobState } from "~/server/db/schema.server";
-import { collectCreditCheck, CollectCreditCheckSchema } from "~/server/domain/credit-checks/collect.server";
+import { collectCreditCheck } from "~/server/domain/credit-checks/collect.server";
+import { CollectCreditCheckSchema } from "~/schemas/credit-check";
 import {
   COLLECT_CREDIT_CHECK_JOB,
   collectDedupeKey,

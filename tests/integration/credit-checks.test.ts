@@ -8,8 +8,8 @@ import {
   collectCreditCheck,
   collectDelayMs,
   COLLECT_GIVE_UP_MS,
-  CollectCreditCheckSchema,
 } from "~/server/domain/credit-checks/collect.server";
+import { CollectCreditCheckSchema } from "~/schemas/credit-check";
 import { COLLECT_CREDIT_CHECK_JOB, orderCreditCheck } from "~/server/domain/credit-checks/orders.server";
 import type { EventName, LivePublisher } from "~/server/domain/core/events.server";
 import {

@@ -7,7 +7,7 @@ import { answered, formReplyOf, formRequest, request, signedInSession, startFres
 
 /**
  * /transfers/private/new (spec 03 §2.3) without JavaScript — the loader waits for the managers and shows the user's
- * own objects; `?skapa=` asks first; the post creates one DraftTransfer per request id, only for an object the user
+ * own objects; `?confirm=` asks first; the post creates one DraftTransfer per request id, only for an object the user
  * owns.
  */
 
@@ -56,7 +56,7 @@ describe("/transfers/private/new", () => {
     expect(ownsSearchId("user-erik", quick.searchId)).toBe(false);
     // The page's fallback when the live channel does not come up: the server searches after all.
     const waited = (await (
-      await load(karin, "?_data=routes%2Ftransfers.private.new&vanta=1")
+      await load(karin, "?_data=routes%2Ftransfers.private.new&wait=1")
     ).json()) as Data & {
       pending: boolean;
     };
@@ -67,9 +67,9 @@ describe("/transfers/private/new", () => {
   it("asks first, then creates one DraftTransfer per request id, and refuses an object the user does not own", async () => {
     const first = (await (await load(karin)).json()) as Data;
     const objectId = first.objects[0]!.objectId;
-    const asked = (await (await load(karin, `?skapa=${objectId}`)).json()) as Data;
+    const asked = (await (await load(karin, `?confirm=${objectId}`)).json()) as Data;
     expect(asked.asked).toBe(objectId);
-    expect(((await (await load(karin, "?skapa=nope")).json()) as Data).asked).toBeNull();
+    expect(((await (await load(karin, "?confirm=nope")).json()) as Data).asked).toBeNull();
 
     const requestId = crypto.randomUUID();
     const created = await post({ intent: "create", objectId, requestId });

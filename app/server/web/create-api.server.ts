@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { json } from "@remix-run/node";
-import { isIdentifierType, validateIdentifier, type Identifier } from "~/lib/identifier";
-import { isValidOrganisationsnummer } from "~/lib/organisationsnummer";
+import type * as z from "zod";
+import type { Identifier } from "~/lib/identifier";
+import { splitMessage } from "~/lib/messages";
 import { getDb } from "../db/db.server";
 import { searchGroup } from "../domain/core/events.server";
 import { isDomainError } from "../domain/core/errors.server";
@@ -9,7 +10,6 @@ import { searchObjects } from "../domain/transfers/objects.server";
 import { getUserById } from "../domain/users.server";
 import {
   isPropertyManagerError,
-  MAX_OTHER_IDENTIFIER_LENGTH,
   normalizeSearchQuery,
   type ObjectSearchQuery,
   type PropertyObject,
@@ -18,7 +18,7 @@ import { getLive } from "../live/live.server";
 import { mintSearchId, ownsSearchId } from "../live/tokens.server";
 import { readJsonBody } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
-import { apiError, apiValidationError } from "./api.server";
+import { apiError, apiValidationError, fieldErrors } from "./api.server";
 import { apiActor, domainErrorResponse } from "./transfer-api.server";
 import type { Actor } from "../domain/core/context.server";
 import { requestContext } from "../context/request.server";
@@ -38,90 +38,48 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 
 export type FieldErrors = Record<string, string[]>;
 
-export function bodyObject(body: unknown): Record<string, unknown> {
-  return typeof body === "object" && body !== null && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
+/** The texts of a schema's messages (keys, some with values: app/lib/messages). */
+function translated(message: string): string {
+  const { key, values } = splitMessage(message);
+  return svT()(key, values);
 }
 
-export async function readBodyObject(request: Request): Promise<Record<string, unknown>> {
-  return bodyObject(await readJsonBody(request));
+/** A call's parsed input (app/schemas/create-calls), or its 400 with the Swedish field errors. */
+export function parseCall<T extends z.ZodType>(schema: T, input: unknown): z.output<T> | Response {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? parsed.data : badRequest(fieldErrors(parsed.error.issues, translated));
 }
 
-/** The search id to publish under: the caller's own signed id as is, or a fresh one for a page-made UUID. */
-export function searchIdFor(userId: string, value: unknown, errors: FieldErrors): string | null {
-  if (typeof value === "string" && value.length <= 200) {
-    if (ownsSearchId(userId, value)) return value;
-    if (UUID.test(value)) return mintSearchId(userId);
-  }
-  errors.searchId = [svT()("domain:validation.searchIdInvalid")];
-  return null;
+/** A call's JSON body, parsed by its schema: the data, or the 400 (a body that is not JSON is one too). */
+export async function readCall<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<z.output<T> | Response> {
+  return parseCall(schema, await readJsonBody(request));
 }
 
-/** The page's request id (a UUID, lower-cased), or a fresh one when the caller sent none. */
-export function requestIdFor(value: unknown, errors: FieldErrors): string {
-  if (value === undefined || value === null || value === "") return crypto.randomUUID();
-  if (typeof value === "string" && UUID.test(value)) return value.toLowerCase();
-  errors.requestId = [svT()("domain:validation.requestIdInvalid")];
-  return "";
+/**
+ * Which search id a user may publish under: their own signed id as is, or a fresh signed one for a page-made UUID
+ * (see above); anything else is refused.
+ */
+export function searchIdAccepted(userId: string): (searchId: string) => string | null {
+  return (searchId) =>
+    ownsSearchId(userId, searchId) ? searchId : UUID.test(searchId) ? mintSearchId(userId) : null;
 }
 
-export function objectIdFor(value: unknown, errors: FieldErrors): string {
-  if (typeof value === "string" && value.trim() !== "" && value.length <= 200) return value.trim();
-  errors.objectId = [svT()("domain:validation.objectRequired")];
-  return "";
-}
+/** The page's request id, or a fresh one when the caller sent none. */
+export const requestIdOrNew = (requestId: string | undefined) => requestId ?? crypto.randomUUID();
 
-/** The association's organisation number, when given; a wrong one is a field error. */
-export function organisationNumberFor(value: unknown, errors: FieldErrors): string | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value === "string" && value.length <= 20 && isValidOrganisationsnummer(value)) return value;
-  errors.tenantAssociationOrganizationNumber = [svT()("identifier:orgnrInvalid")];
-  return undefined;
-}
-
-/** An owner's identifier by the rules of spec 03 §5.1 (app/lib/identifier), with the texts of identifier.json. */
-export function identifierFor(value: unknown, errors: FieldErrors): Identifier | null {
-  const t = svT();
-  const input = bodyObject(value);
-  if (!isIdentifierType(input.type)) {
-    errors["identifier.type"] = [t("identifier:typeRequired")];
-    return null;
-  }
-  const raw = typeof input.value === "string" ? input.value : "";
-  // Nothing valid is this long; a huge value is refused before any rule looks at it.
-  if (raw.length > MAX_OTHER_IDENTIFIER_LENGTH) {
-    errors["identifier.value"] = [
-      input.type === "Other"
-        ? t("identifier:otherTooLong", { max: MAX_OTHER_IDENTIFIER_LENGTH })
-        : t(
-            input.type === "SocialSecurityNumber"
-              ? "identifier:personnummerInvalid"
-              : "identifier:orgnrInvalid",
-          ),
-    ];
-    return null;
-  }
-  const key = validateIdentifier(input.type, raw);
-  if (key) {
-    errors["identifier.value"] = [t(key)];
-    return null;
-  }
-  return { type: input.type, value: raw };
-}
-
-/** The query as the manager systems take it, or null for one they would refuse (a field error then). */
+/** The query as the manager systems take it, or the 400 for one they would refuse (a field error). */
 export function searchQueryFor(
   identifier: Identifier,
   organisationNumber: string | undefined,
-  errors: FieldErrors,
-): ObjectSearchQuery | null {
+): ObjectSearchQuery | Response {
   try {
     return normalizeSearchQuery({ identifier, ...(organisationNumber ? { organisationNumber } : {}) });
   } catch (error) {
     if (!isPropertyManagerError(error)) throw error;
-    errors["identifier.value"] = [svT()("domain:errors.invalidInput")];
-    return null;
+    return badRequest({ "identifier.value": [svT()("domain:errors.invalidInput")] });
   }
 }
 
@@ -211,13 +169,7 @@ export async function ownSearchQuery(
 ): Promise<ObjectSearchQuery | Response> {
   const personalNumber = await personalNumberOf(actor.viewer.id);
   if (!personalNumber) return apiError(403);
-  const errors: FieldErrors = {};
-  const query = searchQueryFor(
-    { type: "SocialSecurityNumber", value: personalNumber },
-    organisationNumber,
-    errors,
-  );
-  return query ?? badRequest(errors);
+  return searchQueryFor({ type: "SocialSecurityNumber", value: personalNumber }, organisationNumber);
 }
 
 /** The user's own personal number (users.personal_number), read fresh, not from the session. */

@@ -11,9 +11,9 @@ import { PrivateObjectCard } from "./PrivateObjectCard";
 
 /**
  * The page of /transfers/private/new (spec 03 §2.3): the private party's own objects, one card each, and the
- * question `Skapa ny överlåtelse` (a page state, `?skapa=`, or in place with JavaScript). When the loader did not
+ * question `Skapa ny överlåtelse` (a page state, `?confirm=`, or in place with JavaScript). When the loader did not
  * search (`pending`, a data request), the page searches over the live channel, or after LIVE_WAIT_MS without it
- * asks the loader to search after all (`?vanta=1`). The server half is app/routes/transfers.private.new.tsx.
+ * asks the loader to search after all (`?wait=1`). The server half is app/routes/transfers.private.new.tsx.
  */
 
 /** How long the page waits for the live channel before it lets the server search instead. */
@@ -34,7 +34,7 @@ export interface PrivateNewTransferData {
   failed: boolean;
   limited: boolean;
   objects: PrivateObject[];
-  /** The object the question (`?skapa=`) is asked about. */
+  /** The object the question (`?confirm=`) is asked about. */
   asked: string | null;
 }
 
@@ -63,10 +63,10 @@ export function PrivateNewTransferPage({ loaded }: { loaded: PrivateNewTransferD
       if (state.phase === "idle") void search({});
       return;
     }
-    const timer = setTimeout(() => navigate("?vanta=1", { replace: true }), LIVE_WAIT_MS);
+    const timer = setTimeout(() => navigate("?wait=1", { replace: true }), LIVE_WAIT_MS);
     return () => clearTimeout(timer);
   }, [loaded.pending, live, search, state.phase, navigate]);
-  // With JavaScript the question is asked in place; without it, `?skapa=` is a page the server renders.
+  // With JavaScript the question is asked in place; without it, `?confirm=` is a page the server renders.
   // (Kept per page load: `Avbryt` navigates back here, which is a new load with a new search id.)
   const [askedHere, setAskedHere] = useState<{ load: string; objectId: string } | null>(null);
 
@@ -103,7 +103,7 @@ export function PrivateNewTransferPage({ loaded }: { loaded: PrivateNewTransferD
       ) : null}
       {chosen ? (
         <ConfirmPanel
-          id="skapa"
+          id="confirm"
           level={2}
           title={t("privateNew.confirmTitle")}
           text={t("privateNew.confirmText", { name: chosen.name })}

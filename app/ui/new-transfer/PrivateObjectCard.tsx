@@ -4,7 +4,7 @@ import type { PrivateObject, ProviderLogo } from "./PrivateNewTransferPage";
 
 /**
  * One of the private party's own objects: the manager's logo, the object and `Skapa överlåtelse`, a link to the
- * question (`?skapa=`); with JavaScript, on a page that searched live, the question opens in place (`onAsk`).
+ * question (`?confirm=`); with JavaScript, on a page that searched live, the question opens in place (`onAsk`).
  */
 export function PrivateObjectCard({
   object: o,
@@ -23,7 +23,7 @@ export function PrivateObjectCard({
       <h2 id={`object-${o.objectId}`}>{o.name}</h2>
       {o.association ? <p className="muted">{o.association}</p> : null}
       <Link
-        to={`?skapa=${encodeURIComponent(o.objectId)}#skapa`}
+        to={`?confirm=${encodeURIComponent(o.objectId)}#confirm`}
         className="button"
         preventScrollReset
         onClick={(event) => {

@@ -1,6 +1,5 @@
 import { transferTypeChanged } from "../documents/analysis.server";
 import crypto from "node:crypto";
-import * as z from "zod";
 import type { Db } from "../../db/kysely.server";
 import type { PartyRow, TransferRow } from "../../db/schema.server";
 import { TRANSFER_TYPES, type TransferType } from "~/lib/transfer";
@@ -30,6 +29,7 @@ import {
   type Application,
 } from "./read.server";
 import { fieldName, validateStoredApplication } from "./validation.server";
+import { ApplicationSaveInputSchema } from "~/schemas/wizard";
 
 /**
  * The application wizard's server side (decision 023; spec 03 §3, §4.1, §4.3, §5.2-5.7): the application as read from
@@ -91,11 +91,6 @@ export async function validateForSubmission(ctx: UseCaseContext, transferId: str
   return validateStoredApplication(stored, manager, ctx.now ?? new Date());
 }
 
-const SaveInputSchema = z.object({
-  transferId: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(100),
-  application: z.unknown(),
-});
-
 /**
  * The step-2 save: the form parsed with the same schema as the browser's, then transferors, acquirers, guarantors,
  * the payment-notice recipient and the agreement written in one transaction. A stale version is a Conflict; a
@@ -105,7 +100,7 @@ export async function saveApplication(
   ctx: UseCaseContext,
   input: { transferId: unknown; application: unknown },
 ): Promise<UseCaseResult> {
-  const { transferId, application } = parse(SaveInputSchema, input);
+  const { transferId, application } = parse(ApplicationSaveInputSchema, input);
   const row = await scopedRow(ctx, transferId);
   await requireCreateApplication(ctx, row);
   const now = ctx.now ?? new Date();

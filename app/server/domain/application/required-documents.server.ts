@@ -1,4 +1,3 @@
-import * as z from "zod";
 import type { DocumentCategory, TransferType } from "~/lib/transfer";
 import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
 import { transferAction } from "../transfers/policies.server";
@@ -8,6 +7,7 @@ import { run, type UseCaseResult } from "../core/pipeline.server";
 import { parse } from "../core/parse.server";
 import { userOf, type UseCaseContext } from "../core/context.server";
 import { readProposedApplication } from "./proposed.server";
+import { RequiredDocumentsConfirmSchema } from "~/schemas/wizard";
 
 /**
  * The wizard's step 1 (spec 03 §5.6, §4.8): the required slots of a transfer type and their rule, and the
@@ -58,18 +58,13 @@ export function categoryTaken(category: string, documents: readonly SlotDocument
   return documents.some((d) => live(d) && d.category === category);
 }
 
-const ConfirmSchema = z.object({
-  transferId: z.string({ error: "validation.required" }).trim().min(1, "validation.required").max(100),
-  version: z.number().int().nonnegative().optional(),
-});
-
 /** POST …/application/requiredDocuments: step 1 is done; 400 `missingRequiredDocuments` with the missing slots. */
 export async function confirmRequiredDocuments(
   ctx: UseCaseContext,
   input: { transferId: unknown; version?: unknown },
 ): Promise<UseCaseResult & { proposedApplication: { status: string } | null }> {
   userOf(ctx);
-  const { transferId, version } = parse(ConfirmSchema, input);
+  const { transferId, version } = parse(RequiredDocumentsConfirmSchema, input);
   const result = await run(ctx, transferId, {
     offered: transferAction("CreateApplication"),
     expectedVersion: version,

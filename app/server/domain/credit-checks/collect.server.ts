@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import * as z from "zod";
 import { isCreditBureauError, type CreditReport } from "../../integrations/credit-bureau/index.server";
 import { svT } from "../../platform/i18n.server";
 import type { UseCaseContext } from "../core/context.server";
 import { transferGroup, type CreditCheckStatus } from "../core/events.server";
 import { collectDedupeKey, COLLECT_CREDIT_CHECK_JOB } from "./orders.server";
 
+import { type CollectCreditCheck } from "../../../schemas/credit-check";
 /**
  * The job that places an order with the credit bureau and collects its result (decision 013, 027). One job per
  * poll: while the bureau says Pending, or cannot be reached, the job enqueues its successor after a back-off
@@ -17,16 +17,6 @@ import { collectDedupeKey, COLLECT_CREDIT_CHECK_JOB } from "./orders.server";
  * - A transfer aborted meanwhile cancels its pending orders (status Cancelled, the bureau not asked).
  * - An order still without an answer three days after it was placed ends Error: the person can be checked anew.
  */
-
-export const CollectCreditCheckSchema = z.object({
-  orderId: z.string().min(1),
-  poll: z.number().int().min(0).default(0),
-  bureauOrderId: z.string().min(1).nullable().default(null),
-  placedAgain: z.number().int().min(0).default(0),
-  /** Which chain of polls the job belongs to: null for the order's first, a name for one the sweep started. */
-  chain: z.string().min(1).max(200).nullable().default(null),
-});
-export type CollectCreditCheck = z.infer<typeof CollectCreditCheckSchema>;
 
 export const COLLECT_FIRST_DELAY_MS = 1_000;
 export const COLLECT_MAX_DELAY_MS = 10 * 60_000;

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import * as z from "zod";
-import { IDENTIFIER_TYPES, normalizeIdentifier, type IdentifierType } from "~/lib/identifier";
+import { normalizeIdentifier, type IdentifierType } from "~/lib/identifier";
 import { personDisplayName } from "~/lib/person";
 import { parsePersonnummer } from "~/lib/personnummer";
 import type { Db } from "../../db/kysely.server";
@@ -14,6 +13,7 @@ import { event } from "../core/events.server";
 import { parse } from "../core/parse.server";
 import { userOf, type UseCaseContext } from "../core/context.server";
 
+import { OrderCreditCheckSchema } from "../../../schemas/credit-check";
 /**
  * Ordering a credit check for an acquirer or a guarantor (spec 02 §4 "Credit check per person", §5 "Credit check
  * request", §7 "Credit checks"; docs/decisions/027-credit-check-orders.md). The order is a row (Pending) and a
@@ -27,17 +27,6 @@ import { userOf, type UseCaseContext } from "../core/context.server";
 const LIVE_STATUSES = ["Pending", "Success", "SuccessWithoutResult"] as const;
 
 export const COLLECT_CREDIT_CHECK_JOB = "creditCheck.collect";
-
-export const OrderCreditCheckSchema = z.object({
-  identifier: z.object({
-    type: z.enum(IDENTIFIER_TYPES, { error: "validation.unknownValue" }),
-    value: z
-      .string({ error: "validation.required" })
-      .trim()
-      .min(1, "validation.required")
-      .max(64, "validation.unknownValue"),
-  }),
-});
 
 /** Why an order was not placed: the person's disabled OrderCreditCheck (a blocker), or no such person. */
 export type RejectedReason = BlockerCode | "personNotFound";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { UseCaseContext } from "../core/context.server";
-import type { CollectCreditCheck } from "./collect.server";
+import type { CollectCreditCheck } from "../../../schemas/credit-check";
 import { COLLECT_CREDIT_CHECK_JOB, collectDedupeKey } from "./orders.server";
 
 /**

@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { collectCreditCheck, CollectCreditCheckSchema } from "../../domain/credit-checks/collect.server";
+import { collectCreditCheck } from "../../domain/credit-checks/collect.server";
+import { CollectCreditCheckSchema } from "../../../schemas/credit-check";
 import { COLLECT_CREDIT_CHECK_JOB } from "../../domain/credit-checks/orders.server";
 import { sweepCreditChecks } from "../../domain/credit-checks/sweep.server";
 import { defineJob } from "../registry.server";
