@@ -12,7 +12,8 @@ import {
 } from "~/lib/transfer";
 import { REGISTRY_ASSOCIATIONS } from "~/server/integrations/company-registry/index.server";
 import { freshPostgres, freshSqlite } from "../../tests/support/db";
-import { BULK_ID_PREFIX, generateBulk, type BulkResult } from "./generate";
+import { generateBulk, type BulkResult } from "./generate";
+import { BULK_ID_PREFIX } from "./context";
 
 const NOW = new Date("2026-06-15T10:00:00.000Z");
 const DAY = 86_400_000;

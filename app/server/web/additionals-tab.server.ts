@@ -1,19 +1,14 @@
 import { json, redirect } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
-import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import {
   AcceptAnswerFormSchema,
-  AnswerUploadFormSchema,
   ForwardFormSchema,
   GuarantorsFormSchema,
   NewSupplementFormSchema,
   RejectAnswerFormSchema,
   SupplementRefFormSchema,
 } from "~/schemas/supplements";
-import { withValues } from "~/lib/messages";
-import { receiveUpload } from "../domain/documents/uploads.server";
 import { acceptAnswer } from "../domain/supplements/accept.server";
-import { createAnswerDocument, removeAnswerDocument } from "../domain/supplements/answer-document.server";
+import { removeAnswerDocument } from "../domain/supplements/answer-document.server";
 import { createSupplementRequest } from "../domain/supplements/create-request.server";
 import {
   previewSupplementMail,
@@ -26,14 +21,13 @@ import { rejectAnswer } from "../domain/supplements/reject.server";
 import { setAnswerGuarantors } from "../domain/supplements/guarantors.server";
 import { setSupplementForwarded } from "../domain/supplements/forward.server";
 import { submitAnswer } from "../domain/supplements/submit.server";
-import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import { isDomainError } from "../domain/core/errors.server";
 import { cancelSupplementRequest } from "../domain/supplements/requests.server";
-import type { UseCaseContext } from "../domain/core/context.server";
 import { listSupplements } from "../domain/supplements/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
-import { readUploadForm } from "../platform/multipart.server";
-import { refusalKey, refusalStatus } from "./documents.server";
+import { anchor, fieldErrorsOf, refusalOf } from "./additionals-refusals.server";
+import { uploadAnswer } from "./additionals-upload.server";
 import { formError, handleIntent, parseForm, readPageForm, type IntentHandlers } from "./forms.server";
 import {
   notFoundPage,
@@ -46,7 +40,7 @@ import {
 } from "./review-page.server";
 import { changeRequestsSection } from "./change-requests.server";
 import { redirectWithToast } from "./toast.server";
-import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
+import { contextForActor } from "./transfer-api.server";
 
 /**
  * The Kompletteringar tab's server half (spec 02 §2.7; supplements, decision 025), shared by the review side
@@ -61,8 +55,6 @@ import { contextForActor, domainErrorText, domainKey } from "./transfer-api.serv
  */
 
 const TAB = "additionals";
-/** Room for the form's own fields beside the file in a multipart post. */
-const FORM_SLACK_BYTES = 1024 * 1024;
 
 /**
  * Composition point for further sections of the tab, today the agreement change requests (decision 026), on the
@@ -153,35 +145,6 @@ export async function additionalsTabLoader(request: Request, transferId: string,
     { headers: { "Cache-Control": "no-store" } },
   );
 }
-
-function fieldErrorsOf(error: DomainError, rename: Record<string, string> = {}) {
-  const fields: Record<string, string[]> = {};
-  for (const [field, keys] of Object.entries(error.fieldErrors))
-    (fields[rename[field] ?? field] ??= []).push(...keys.map(domainKey));
-  return fields;
-}
-
-/** A refused domain step: the page's 404, a Swedish toast with the reason, or (Validation) the form's errors. */
-function refusalOf(request: Request, here: string, failedKey?: string) {
-  return (error: unknown) => {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound" && error.messageKey === "errors.transferNotFound") throw notFoundPage();
-    // The spec's failure text of the step (when it has one), and why.
-    const why = { key: "review:additionals.toast.refused", values: { reason: domainErrorText(error) } };
-    return redirectWithToast(
-      here,
-      failedKey
-        ? [
-            { key: failedKey, type: "error" as const },
-            { ...why, type: "error" as const },
-          ]
-        : { ...why, type: "error" },
-      { request },
-    );
-  };
-}
-
-const anchor = (requestId: string) => `#komplettering-${encodeURIComponent(requestId)}`;
 
 export async function additionalsTabAction(request: Request, transferId: string, side: ReviewSide) {
   const page = await reviewPage(request, side);
@@ -362,69 +325,4 @@ export async function additionalsTabAction(request: Request, transferId: string,
       return toast("review:additionals.toast.rejected", `${here}${anchor(requestId)}`);
     },
   });
-}
-
-type Uploaded =
-  | {
-      kind: "received";
-      outcome: Awaited<ReturnType<typeof receiveUpload>>;
-      fileName: string;
-      requestId: string;
-    }
-  | { kind: "invalid" };
-
-/** The answer's document, a multipart post streamed into storage (one document at a time). */
-async function uploadAnswer(request: Request, ctx: UseCaseContext, transferId: string, here: string) {
-  let fields = new FormData();
-  const reply = (extra: Record<string, string[]>, status = 400) => {
-    const submission = parseForm(fields, AnswerUploadFormSchema);
-    const result: SubmissionResult<string[]> = submission.reply({ fieldErrors: extra });
-    return json({ result }, { status });
-  };
-  let outcome;
-  try {
-    outcome = await readUploadForm<Uploaded>(
-      request,
-      MAX_UPLOAD_BYTES + FORM_SLACK_BYTES,
-      async (seen, file) => {
-        fields = seen;
-        const submission = parseForm(seen, AnswerUploadFormSchema);
-        if (submission.status !== "success" || seen.get("intent") !== "uploadDocument")
-          return { kind: "invalid" };
-        const { requestId } = submission.value;
-        const created = await createAnswerDocument(
-          ctx,
-          { transferId, requestId, fileName: file.fileName },
-          "receiving",
-        );
-        const received = await receiveUpload(ctx, created.documentId, file.stream);
-        return { kind: "received", outcome: received, fileName: created.fileName, requestId };
-      },
-    );
-  } catch (error) {
-    if (isDomainError(error) && error.code === "Validation")
-      return reply(fieldErrorsOf(error, { fileName: "file" }));
-    return refusalOf(request, here)(error);
-  }
-  if (outcome.fields === null) {
-    return reply(
-      { file: [withValues("documents.tooLarge", { file: svT()("review:additionals.answer.file") })] },
-      413,
-    );
-  }
-  fields = outcome.fields;
-  if (outcome.file === null) return reply({ file: ["documents.fileRequired"] });
-  if (outcome.file.kind === "invalid") return reply({}, 400);
-  const { outcome: received, fileName, requestId } = outcome.file;
-  if (received.outcome === "pending") {
-    return redirectWithToast(
-      `${here}${anchor(requestId)}`,
-      { key: "review:additionals.toast.documentUploaded", values: { fileName } },
-      { request },
-    );
-  }
-  if (received.outcome === "notAwaiting")
-    return reply({ file: [withValues("documents.uploadBroken", { file: fileName })] });
-  const reason = received.outcome === "refused" ? received.reason : "broken";
-  return reply({ file: [withValues(refusalKey(reason), { file: fileName })] }, refusalStatus(reason));
 }

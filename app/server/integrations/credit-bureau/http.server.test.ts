@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHttpCreditBureau } from "./http.server";
-import { simulatedReport } from "./simulator.server";
+import { simulatedReport } from "./simulated-reports.server";
 import { CreditBureauError, type CreditBureau, type CreditReportRequest } from "./types.server";
 
 const TOKEN = "bureau-token-7";

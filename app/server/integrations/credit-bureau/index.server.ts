@@ -8,14 +8,16 @@ import type { CreditBureau } from "./types.server";
 export { createHttpCreditBureau, DEFAULT_TIMEOUT_MS, type HttpCreditBureauOptions } from "./http.server";
 export { MAX_PURPOSE_LENGTH, normalizeCreditReportRequest } from "./request.server";
 export {
-  CreditBureauSimulator,
-  DEFAULT_SIMULATOR_LATENCY_MS,
   FAILING_PERSONAL_NUMBERS,
   HISTORY_MONTHS,
   PROTECTED_PERSONAL_NUMBERS,
   simulatedOutcome,
   simulatedReport,
   simulatedScore,
+} from "./simulated-reports.server";
+export {
+  CreditBureauSimulator,
+  DEFAULT_SIMULATOR_LATENCY_MS,
   type CreditBureauSimulatorOptions,
 } from "./simulator.server";
 export * from "./types.server";

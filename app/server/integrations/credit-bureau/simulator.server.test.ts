@@ -4,14 +4,14 @@ import { describe, expect, it } from "vitest";
 import { stockholmDateParts } from "~/lib/format";
 import { CreditCheckResultViewSchema } from "~/schemas/transfer-views";
 import { generatePersonnummer, luhnCheckDigit } from "~/lib/personnummer";
+import { CreditBureauSimulator } from "./simulator.server";
 import {
-  CreditBureauSimulator,
   FAILING_PERSONAL_NUMBERS,
   PROTECTED_PERSONAL_NUMBERS,
   simulatedOutcome,
   simulatedReport,
   simulatedScore,
-} from "./simulator.server";
+} from "./simulated-reports.server";
 import {
   CREDIT_SCORES,
   CreditBureauError,

@@ -5,7 +5,7 @@ import { buildTransferSeed } from "~/server/demo/transfers.server";
 import { seededAnalysedDocuments, seededAnalyses } from "~/server/demo/analyses.server";
 import { imageOnlyPdf, placedTextPdf } from "../../../../tests/support/pdfs";
 import { analyseDocuments, type AnalysisOutcome } from "./analyse.server";
-import { readAmount, readDate, readShare } from "./parse.server";
+import { readAmount, readDate, readShare } from "./parse-values.server";
 import { readPdfText } from "./text.server";
 import type { AgreementExtraction } from "./types.server";
 

@@ -1,4 +1,5 @@
-import { readDocument, type ReadDocument, type ReadParty } from "./parse.server";
+import { readDocument, type ReadDocument } from "./parse.server";
+import type { ReadParty } from "./parse-parties.server";
 import { PdfUnreadable, readPdfText } from "./text.server";
 import type {
   AgreementExtraction,

@@ -1,0 +1,85 @@
+import { json } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
+import { AnswerUploadFormSchema } from "~/schemas/supplements";
+import { withValues } from "~/lib/messages";
+import { receiveUpload } from "../domain/documents/uploads.server";
+import { createAnswerDocument } from "../domain/supplements/answer-document.server";
+import { isDomainError } from "../domain/core/errors.server";
+import type { UseCaseContext } from "../domain/core/context.server";
+import { svT } from "../platform/i18n.server";
+import { readUploadForm } from "../platform/multipart.server";
+import { anchor, fieldErrorsOf, refusalOf } from "./additionals-refusals.server";
+import { refusalKey, refusalStatus } from "./documents.server";
+import { parseForm } from "./forms.server";
+import { redirectWithToast } from "./toast.server";
+
+// The Kompletteringar tab's upload of an answer's document (a multipart post), beside its forms.
+
+/** Room for the form's own fields beside the file in a multipart post. */
+const FORM_SLACK_BYTES = 1024 * 1024;
+
+type Uploaded =
+  | {
+      kind: "received";
+      outcome: Awaited<ReturnType<typeof receiveUpload>>;
+      fileName: string;
+      requestId: string;
+    }
+  | { kind: "invalid" };
+
+/** The answer's document, a multipart post streamed into storage (one document at a time). */
+export async function uploadAnswer(request: Request, ctx: UseCaseContext, transferId: string, here: string) {
+  let fields = new FormData();
+  const reply = (extra: Record<string, string[]>, status = 400) => {
+    const submission = parseForm(fields, AnswerUploadFormSchema);
+    const result: SubmissionResult<string[]> = submission.reply({ fieldErrors: extra });
+    return json({ result }, { status });
+  };
+  let outcome;
+  try {
+    outcome = await readUploadForm<Uploaded>(
+      request,
+      MAX_UPLOAD_BYTES + FORM_SLACK_BYTES,
+      async (seen, file) => {
+        fields = seen;
+        const submission = parseForm(seen, AnswerUploadFormSchema);
+        if (submission.status !== "success" || seen.get("intent") !== "uploadDocument")
+          return { kind: "invalid" };
+        const { requestId } = submission.value;
+        const created = await createAnswerDocument(
+          ctx,
+          { transferId, requestId, fileName: file.fileName },
+          "receiving",
+        );
+        const received = await receiveUpload(ctx, created.documentId, file.stream);
+        return { kind: "received", outcome: received, fileName: created.fileName, requestId };
+      },
+    );
+  } catch (error) {
+    if (isDomainError(error) && error.code === "Validation")
+      return reply(fieldErrorsOf(error, { fileName: "file" }));
+    return refusalOf(request, here)(error);
+  }
+  if (outcome.fields === null) {
+    return reply(
+      { file: [withValues("documents.tooLarge", { file: svT()("review:additionals.answer.file") })] },
+      413,
+    );
+  }
+  fields = outcome.fields;
+  if (outcome.file === null) return reply({ file: ["documents.fileRequired"] });
+  if (outcome.file.kind === "invalid") return reply({}, 400);
+  const { outcome: received, fileName, requestId } = outcome.file;
+  if (received.outcome === "pending") {
+    return redirectWithToast(
+      `${here}${anchor(requestId)}`,
+      { key: "review:additionals.toast.documentUploaded", values: { fileName } },
+      { request },
+    );
+  }
+  if (received.outcome === "notAwaiting")
+    return reply({ file: [withValues("documents.uploadBroken", { file: fileName })] });
+  const reason = received.outcome === "refused" ? received.reason : "broken";
+  return reply({ file: [withValues(refusalKey(reason), { file: fileName })] }, refusalStatus(reason));
+}
