@@ -26,7 +26,6 @@ import { rejectAnswer } from "../domain/supplements/reject.server";
 import { setAnswerGuarantors } from "../domain/supplements/guarantors.server";
 import { setSupplementForwarded } from "../domain/supplements/forward.server";
 import { submitAnswer } from "../domain/supplements/submit.server";
-import { isDomainError, type DomainError } from "../domain/core/errors.server";
 import { cancelSupplementRequest } from "../domain/supplements/requests.server";
 import type { UseCaseContext } from "../domain/core/context.server";
 import { listSupplements } from "../domain/supplements/views.server";
@@ -45,8 +44,16 @@ import {
   type ReviewSide,
 } from "./review-page.server";
 import { changeRequestsSection } from "./change-requests.server";
+import {
+  domainFieldErrors,
+  refuse,
+  replyFields,
+  replyForm,
+  toastBack,
+  type RefusalAnswer,
+  type Refusals,
+} from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
-import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
 
 /**
  * The Kompletteringar tab's server half (spec 02 §2.7, issue 17's last tab and issue 18 items 1-2), shared by the
@@ -153,31 +160,17 @@ export async function additionalsTabLoader(request: Request, transferId: string,
   );
 }
 
-function fieldErrorsOf(error: DomainError, rename: Record<string, string> = {}) {
-  const fields: Record<string, string[]> = {};
-  for (const [field, keys] of Object.entries(error.fieldErrors))
-    (fields[rename[field] ?? field] ??= []).push(...keys.map(domainKey));
-  return fields;
-}
-
-/** A refused domain step: the page's 404, a Swedish toast with the reason, or (Validation) the form's errors. */
-function refusalOf(request: Request, here: string, failedKey?: string) {
-  return (error: unknown) => {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound" && error.messageKey === "errors.transferNotFound") throw notFoundPage();
-    // The spec's failure text of the step (when it has one), and why.
-    const why = { key: "review:additionals.toast.refused", values: { reason: domainErrorText(error) } };
-    return redirectWithToast(
-      here,
-      failedKey
-        ? [
-            { key: failedKey, type: "error" as const },
-            { ...why, type: "error" as const },
-          ]
-        : { ...why, type: "error" },
-      { request },
-    );
-  };
+/**
+ * A refused domain step: the transfer missing is the page's 404; anything else (a missing part too) is a Swedish
+ * toast with the spec's failure text of the step (when it has one) and why. `validation` answers a Validation.
+ */
+function refusalsOf(
+  request: Request,
+  here: string,
+  { failed, validation }: { failed?: string; validation?: RefusalAnswer } = {},
+): Refusals {
+  const back = toastBack(request, here, { failed, key: "review:additionals.toast.refused" });
+  return { notFound: "page", partNotFound: back, validation, otherwise: back };
 }
 
 const anchor = (requestId: string) => `#komplettering-${encodeURIComponent(requestId)}`;
@@ -185,11 +178,7 @@ const anchor = (requestId: string) => `#komplettering-${encodeURIComponent(reque
 export async function additionalsTabAction(request: Request, transferId: string, side: ReviewSide) {
   const page = await reviewPage(request, side);
   const here = reviewPath(side, transferId, TAB);
-  const ctx = contextForActor({
-    viewer: page.viewer,
-    firstName: page.user.firstName,
-    lastName: page.user.lastName,
-  });
+  const ctx = page.context;
   if (mediaType(request) === "multipart/form-data") return uploadAnswer(request, ctx, transferId, here);
 
   const raw = await readPageForm(request);
@@ -203,14 +192,11 @@ export async function additionalsTabAction(request: Request, transferId: string,
     } else form.append(key, value);
   }
   const toast = (key: string, to = here) => redirectWithToast(to, { key }, { request });
-  const validation = (submission: Parameters<typeof formError>[0], error: unknown, formLevel = false) => {
-    if (isDomainError(error) && error.code === "Validation") {
-      const fields = fieldErrorsOf(error);
-      if (formLevel || fields[""]) return formError(submission, { formErrors: Object.values(fields).flat() });
-      return json({ result: submission.reply({ fieldErrors: fields }) }, { status: 400 });
-    }
-    return null;
-  };
+  /** Validation as the form's errors: in the summary (formLevel, or an error of the whole input), else at the fields. */
+  const validation =
+    (submission: Parameters<typeof formError>[0], formLevel = false): RefusalAnswer =>
+    (error) =>
+      (formLevel || "" in error.fieldErrors ? replyForm(submission) : replyFields(submission))(error);
 
   const guarantorsHandler = (mode: "save" | "add" | "remove") => async () => {
     const submission = parseForm(form, GuarantorsFormSchema);
@@ -222,16 +208,11 @@ export async function additionalsTabAction(request: Request, transferId: string,
     try {
       await setAnswerGuarantors(ctx, { transferId, requestId, guarantors: list });
     } catch (error) {
-      return (
-        validation(submission, error, true) ??
-        refusalOf(
-          request,
-          here,
-          mode === "remove"
-            ? "review:additionals.toast.guarantorRemoveFailed"
-            : "review:additionals.toast.guarantorsFailed",
-        )(error)
-      );
+      const failed =
+        mode === "remove"
+          ? "review:additionals.toast.guarantorRemoveFailed"
+          : "review:additionals.toast.guarantorsFailed";
+      return refuse(error, refusalsOf(request, here, { failed, validation: validation(submission, true) }));
     }
     return mode === "save"
       ? toast("review:additionals.toast.guarantorsSaved", `${here}${anchor(requestId)}`)
@@ -262,9 +243,12 @@ export async function additionalsTabAction(request: Request, transferId: string,
         const { requestId } = await createSupplementRequest(ctx, transferId, submission.value);
         return toast("review:additionals.toast.created", `${here}${anchor(requestId)}`);
       } catch (error) {
-        return (
-          validation(submission, error) ??
-          refusalOf(request, here, "review:additionals.toast.createFailed")(error)
+        return refuse(
+          error,
+          refusalsOf(request, here, {
+            failed: "review:additionals.toast.createFailed",
+            validation: validation(submission),
+          }),
         );
       }
     },
@@ -277,7 +261,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await cancelSupplementRequest(ctx, { transferId, requestId });
       } catch (error) {
-        return refusalOf(request, here, "review:additionals.toast.cancelFailed")(error);
+        return refuse(error, refusalsOf(request, here, { failed: "review:additionals.toast.cancelFailed" }));
       }
       return toast("review:additionals.toast.cancelled", `${here}${anchor(requestId)}`);
     },
@@ -289,7 +273,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await setSupplementForwarded(ctx, { transferId, requestId, forwarded });
       } catch (error) {
-        return refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here));
       }
       return toast(
         forwarded ? "review:additionals.toast.forwarded" : "review:additionals.toast.unforwarded",
@@ -311,7 +295,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
           { request },
         );
       } catch (error) {
-        return refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here));
       }
     },
     submit: async () => {
@@ -321,7 +305,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await submitAnswer(ctx, { transferId, requestId });
       } catch (error) {
-        return validation(submission, error, true) ?? refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here, { validation: validation(submission, true) }));
       }
       return toast("review:additionals.toast.sent", `${here}${anchor(requestId)}`);
     },
@@ -345,7 +329,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await acceptAnswer(ctx, { transferId, requestId });
       } catch (error) {
-        return refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here));
       }
       return toast("review:additionals.toast.accepted", `${here}${anchor(requestId)}`);
     },
@@ -356,7 +340,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await rejectAnswer(ctx, { transferId, requestId, reason });
       } catch (error) {
-        return validation(submission, error) ?? refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here, { validation: validation(submission) }));
       }
       return toast("review:additionals.toast.rejected", `${here}${anchor(requestId)}`);
     },
@@ -401,9 +385,12 @@ async function uploadAnswer(request: Request, ctx: UseCaseContext, transferId: s
       },
     );
   } catch (error) {
-    if (isDomainError(error) && error.code === "Validation")
-      return reply(fieldErrorsOf(error, { fileName: "file" }));
-    return refusalOf(request, here)(error);
+    return refuse(
+      error,
+      refusalsOf(request, here, {
+        validation: (refusal) => reply(domainFieldErrors(refusal, { fileName: "file" })),
+      }),
+    );
   }
   if (outcome.fields === null) {
     return reply(
