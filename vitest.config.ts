@@ -21,6 +21,7 @@ const ISOLATED_UNIT_TESTS = [
   "app/server/integrations/property-managers/index.server.test.ts",
   "app/server/jobs/runner.server.test.ts",
   "app/server/live/tokens.server.test.ts",
+  "app/server/web/refusal.server.test.ts",
 ];
 
 const UNIT_TESTS = ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];

@@ -5,7 +5,6 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { createTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
 import { possibleDuplicates } from "~/server/domain/transfers/duplicates.server";
-import { isDomainError } from "~/server/domain/core/errors.server";
 import { searchObjects } from "~/server/domain/transfers/objects.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
@@ -15,6 +14,7 @@ import {
 import { mintSearchId } from "~/server/live/tokens.server";
 import { getT } from "~/server/platform/i18n.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
+import { refuse } from "~/server/web/refusal.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
 import { NewTransferPage } from "~/ui/new-transfer/NewTransferPage";
@@ -141,12 +141,11 @@ export async function action({ request }: ActionFunctionArgs) {
           { request },
         );
       } catch (error) {
-        if (isDomainError(error) && error.code === "NotFound")
-          return refused(["transfer:create.chooseObject"]);
-        if (error instanceof PropertyManagerError || (isDomainError(error) && error.code === "Conflict")) {
-          return refused(["transfer:create.failed"], 503);
-        }
-        throw error;
+        if (error instanceof PropertyManagerError) return refused(["transfer:create.failed"], 503);
+        return refuse(error, {
+          notFound: () => refused(["transfer:create.chooseObject"]),
+          conflict: () => refused(["transfer:create.failed"], 503),
+        });
       }
     },
   });

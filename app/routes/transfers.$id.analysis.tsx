@@ -7,14 +7,15 @@ import { AcceptDeviationsFormSchema } from "~/schemas/transfer";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { analysisTab } from "~/server/domain/automatic-review/views.server";
-import { isDomainError } from "~/server/domain/core/errors.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { acceptDeviations } from "~/server/domain/automatic-review/accept-deviations.server";
 import { getTransferForReview } from "~/server/domain/review/views.server";
 import { getT, svT } from "~/server/platform/i18n.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
+import { refuse, replyForm, toastBack } from "~/server/web/refusal.server";
+import { notFoundPage } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
-import { contextForActor, domainErrorText, domainKey } from "~/server/web/transfer-api.server";
+import { contextForActor } from "~/server/web/transfer-api.server";
 import { useInterval, useTransferEvents } from "~/islands/live/transfer-events";
 import { ErrorSummary } from "~/ui/error-summary";
 import { Checkboxes } from "~/ui/forms";
@@ -47,7 +48,6 @@ async function context(request: Request) {
   return { user, db, viewer };
 }
 
-const notFoundPage = () => json({ title: svT()("review:notFoundTitle") }, { status: 404 });
 const overviewOf = (transferId: string) => `/transfers/${encodeURIComponent(transferId)}/overview`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -87,19 +87,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         await acceptDeviations(ctx, { transferId, ...submission.value });
       } catch (error) {
-        if (!isDomainError(error)) throw error;
-        if (error.code === "NotFound") throw notFoundPage();
-        if (error.code === "Validation") {
-          return formError(submission, {
-            formErrors: Object.values(error.fieldErrors).flat().map(domainKey),
-          });
-        }
-        // Not offered, disabled, or changed meanwhile: back to the page with the reason.
-        return redirectWithToast(
-          here,
-          { key: "review:toast.refused", values: { reason: domainErrorText(error) }, type: "error" },
-          { request },
-        );
+        return refuse(error, {
+          notFound: "page",
+          validation: replyForm(submission),
+          // Not offered, disabled, or changed meanwhile: back to the page with the reason.
+          otherwise: toastBack(request, here),
+        });
       }
       return redirectWithToast(here, { key: "review:analysis.toast.accepted" }, { request });
     },

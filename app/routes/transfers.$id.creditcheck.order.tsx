@@ -7,11 +7,10 @@ import { personDisplayName } from "~/lib/person";
 import { CreditCheckTermsSchema } from "~/schemas/credit-check";
 import type { TransferReview } from "~/schemas/transfer-views";
 import { orderCreditCheck, rejectedReasonKey } from "~/server/domain/credit-checks/orders.server";
-import { isDomainError } from "~/server/domain/core/errors.server";
 import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
+import { refuse, toastBack } from "~/server/web/refusal.server";
 import { notFoundPage, reviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
-import { contextForActor, domainErrorText } from "~/server/web/transfer-api.server";
 import { svT } from "~/server/platform/i18n.server";
 import { ErrorSummary } from "~/ui/error-summary";
 import { Checkbox } from "~/ui/forms";
@@ -72,13 +71,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (submission.status !== "success") return formError(submission);
   const overview = reviewPath("review", review.id, "overview");
-  const ctx = contextForActor({
-    viewer: page.viewer,
-    firstName: page.user.firstName,
-    lastName: page.user.lastName,
-  });
   try {
-    const outcome = await orderCreditCheck(ctx, review.id, { identifier: person.identifier });
+    const outcome = await orderCreditCheck(page.context, review.id, { identifier: person.identifier });
     if ("orderId" in outcome) {
       return redirectWithToast(
         overview,
@@ -92,13 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { request },
     );
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound") throw notFoundPage();
-    return redirectWithToast(
-      overview,
-      { key: "review:toast.refused", values: { reason: domainErrorText(error) }, type: "error" },
-      { request },
-    );
+    return refuse(error, { notFound: "page", otherwise: toastBack(request, overview) });
   }
 }
 

@@ -13,7 +13,6 @@ import { todayInStockholm } from "~/lib/dates";
 import { endedSigningChoices } from "~/server/domain/decision/sessions.server";
 import { SignStartError, startDecision } from "~/server/domain/decision/start.server";
 import type { DecisionKind } from "~/server/domain/decision/text.server";
-import { isDomainError } from "~/server/domain/core/errors.server";
 import { mediaType } from "~/server/platform/body.server";
 import { getT } from "~/server/platform/i18n.server";
 import {
@@ -24,9 +23,10 @@ import {
   signingEnvFor,
 } from "~/server/web/decision.server";
 import { fieldErrorsOnly, parseForm, readPageForm } from "~/server/web/forms.server";
+import { domainFieldErrors, refuse } from "~/server/web/refusal.server";
 import { notFoundPage, reviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
-import { contextForActor, domainErrorText, domainKey } from "~/server/web/transfer-api.server";
+import { domainErrorText } from "~/server/web/transfer-api.server";
 import { pageTitle } from "~/ui/page-title";
 import { DecisionPage } from "~/ui/review/decision/DecisionPage";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
@@ -70,17 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const announce = page.user.role === "PropertyManager";
   // Back from a signing that ended without a decision (Avbryt, Försök igen): what was chosen then, chosen again.
   const from = new URL(request.url).searchParams.get("from");
-  const ended = from
-    ? await endedSigningChoices(
-        contextForActor({
-          viewer: page.viewer,
-          firstName: page.user.firstName,
-          lastName: page.user.lastName,
-        }),
-        review.id,
-        from,
-      )
-    : null;
+  const ended = from ? await endedSigningChoices(page.context, review.id, from) : null;
   const previous = ended?.decision === kind ? ended : null;
   return json(
     {
@@ -114,11 +104,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user, viewer } = await reviewPage(request, "review");
+  const { context: ctx } = await reviewPage(request, "review");
   const transferId = params.id ?? "";
   const kind = kindOf(request);
   if (!kind) throw notFoundPage();
-  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
   let fields: FormData;
   let file = null;
   let fileErrors: Record<string, string[]> = {};
@@ -173,25 +162,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof SignStartError) {
       return reply({}, { formErrors: [`bankid:${error.rfa}`], status: 503 });
     }
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound") throw notFoundPage();
-    if (error.code === "Validation") {
-      const mapped: Record<string, string[]> = {};
-      for (const [name, keys] of Object.entries(error.fieldErrors)) mapped[name] = keys.map(domainKey);
-      return reply(mapped);
-    }
-    // Refused now (someone is signing, the membership was handled, the transfer changed): say so, and offer Stäng.
-    return reply(
-      {},
-      {
-        formErrors: [
-          `review:decision.error.${kind}`,
-          `review:decision.error.ongoing`,
-          domainErrorText(error),
-        ],
-        status: 409,
-      },
-    );
+    return refuse(error, {
+      notFound: "page",
+      validation: (refusal) => reply(domainFieldErrors(refusal)),
+      // Refused now (someone is signing, the membership was handled, the transfer changed): say so, and offer Stäng.
+      otherwise: (refusal) =>
+        reply(
+          {},
+          {
+            formErrors: [
+              `review:decision.error.${kind}`,
+              `review:decision.error.ongoing`,
+              domainErrorText(refusal),
+            ],
+            status: 409,
+          },
+        ),
+    });
   }
 }
 

@@ -9,13 +9,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
 import { cancelDecision } from "~/server/domain/decision/collect.server";
-import { isDomainError } from "~/server/domain/core/errors.server";
 import { getT } from "~/server/platform/i18n.server";
 import { decisionBackOf, signingEnvFor, signingStepOfPage, signMessage } from "~/server/web/decision.server";
 import { handleIntent, readPageForm } from "~/server/web/forms.server";
-import { notFoundPage, reviewPage, reviewPath } from "~/server/web/review-page.server";
+import { catchRefusal } from "~/server/web/refusal.server";
+import { reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
-import { contextForActor } from "~/server/web/transfer-api.server";
 import { SigningDialog } from "~/islands/SigningDialog";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -31,11 +30,6 @@ import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
  * `Signering klar` and `Stäng` (then `Signeringen genomförd`); Failed: the message or `Någonting gick fel vid
  * signeringen`, and `Försök igen`.
  */
-
-async function contextOf(request: Request) {
-  const { user, viewer } = await reviewPage(request, "review");
-  return contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
-}
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const transferId = params.id ?? "";
@@ -61,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const ctx = await contextOf(request);
+  const { context: ctx } = await reviewPage(request, "review");
   const transferId = params.id ?? "";
   const overview = reviewPath("review", transferId, "overview");
   const form = await readPageForm(request);
@@ -69,12 +63,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleIntent(form, {
     // Avbryt: the signing ends and the user is back at the decision, NotStarted.
     cancel: async () => {
-      try {
-        await cancelDecision(ctx, signingEnvFor(request, context), signId);
-      } catch (error) {
-        if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-        throw error;
-      }
+      await catchRefusal(() => cancelDecision(ctx, signingEnvFor(request, context), signId), {
+        notFound: "page",
+      });
       return redirect(
         `${reviewPath("review", transferId, "decision")}?d=${decisionBackOf(request)}&from=${encodeURIComponent(signId)}`,
         303,

@@ -9,7 +9,6 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NoteFormSchema, TransferActionFormSchema } from "~/schemas/transfer";
 import { recentWatchers, recordWatching } from "~/server/live/activity.server";
-import { isDomainError } from "~/server/domain/core/errors.server";
 import { type UseCaseResult } from "~/server/domain/core/pipeline.server";
 import {
   abortTransfer,
@@ -24,8 +23,8 @@ import { addNote } from "~/server/domain/notes/add-note.server";
 import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { listNotes } from "~/server/domain/notes/views.server";
 import { svT } from "~/server/platform/i18n.server";
-import { notFoundPage, overviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
-import { domainErrorText, domainKey, contextForActor } from "~/server/web/transfer-api.server";
+import { refuse, replyForm, toastBack } from "~/server/web/refusal.server";
+import { overviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
@@ -92,21 +91,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, viewer } = await reviewPage(request, "review");
+  const { context: ctx } = await reviewPage(request, "review");
   const form = await readPageForm(request);
   const transferId = params.id ?? "";
   const here = reviewPath("review", transferId, "overview");
-  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
   /** A domain refusal: missing or out of scope is the page's 404; anything else returns with its reason. */
-  const refused = (error: unknown) => {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound") throw notFoundPage();
-    return redirectWithToast(
-      here,
-      { key: "review:toast.refused", values: { reason: domainErrorText(error) }, type: "error" },
-      { request },
-    );
-  };
+  const refused = { notFound: "page", otherwise: toastBack(request, here) } as const;
   const pageAction = (type: PageAction) => async () => {
     const submission = parseForm(form, TransferActionFormSchema);
     if (submission.status !== "success") return formError(submission);
@@ -117,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await PAGE_ACTIONS[type](ctx, { transferId, version: submission.value.version });
     } catch (error) {
-      return refused(error);
+      return refuse(error, refused);
     }
     return redirectWithToast(here, { key: `review:toast.${type}` }, { request });
   };
@@ -128,12 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         await addNote(ctx, { transferId, body: submission.value.body });
       } catch (error) {
-        if (isDomainError(error) && error.code === "Validation") {
-          return formError(submission, {
-            formErrors: Object.values(error.fieldErrors).flat().map(domainKey),
-          });
-        }
-        return refused(error);
+        return refuse(error, { ...refused, validation: replyForm(submission) });
       }
       return redirectWithToast(here, { key: "review:toast.noteSaved" }, { request });
     },

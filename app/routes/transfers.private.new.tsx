@@ -5,7 +5,6 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { recordAnalyticsEvent } from "~/server/domain/analytics.server";
 import { createPrivateTransfer, objectForCreate } from "~/server/domain/transfers/create.server";
-import { isDomainError } from "~/server/domain/core/errors.server";
 import { searchObjects } from "~/server/domain/transfers/objects.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import {
@@ -15,6 +14,7 @@ import {
 import { mintSearchId } from "~/server/live/tokens.server";
 import { getT } from "~/server/platform/i18n.server";
 import { handleIntent, parseForm, readPageForm, refuseForm } from "~/server/web/forms.server";
+import { refuse } from "~/server/web/refusal.server";
 import { reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { contextForActor } from "~/server/web/transfer-api.server";
@@ -121,14 +121,8 @@ export async function action({ request }: ActionFunctionArgs) {
           { personalNumber: user.personalNumber },
         );
       } catch (error) {
-        if (error instanceof PropertyManagerError || isDomainError(error)) {
-          return refuseForm(
-            form,
-            "transfer:privateNew.failed",
-            error instanceof PropertyManagerError ? 503 : 400,
-          );
-        }
-        throw error;
+        if (error instanceof PropertyManagerError) return refuseForm(form, "transfer:privateNew.failed", 503);
+        return refuse(error, { otherwise: () => refuseForm(form, "transfer:privateNew.failed", 400) });
       }
       // Straight to the page itself: a redirect on the way would lose the toast.
       return redirectWithToast(

@@ -21,13 +21,10 @@ import { rejectAnswer } from "../domain/supplements/reject.server";
 import { setAnswerGuarantors } from "../domain/supplements/guarantors.server";
 import { setSupplementForwarded } from "../domain/supplements/forward.server";
 import { submitAnswer } from "../domain/supplements/submit.server";
-import { isDomainError } from "../domain/core/errors.server";
 import { cancelSupplementRequest } from "../domain/supplements/requests.server";
 import { listSupplements } from "../domain/supplements/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
-import { anchor, fieldErrorsOf, refusalOf } from "./additionals-refusals.server";
-import { uploadAnswer } from "./additionals-upload.server";
 import { formError, handleIntent, parseForm, readPageForm, type IntentHandlers } from "./forms.server";
 import {
   notFoundPage,
@@ -39,8 +36,10 @@ import {
   type ReviewSide,
 } from "./review-page.server";
 import { changeRequestsSection } from "./change-requests.server";
+import { refuse, replyFields, replyForm, type RefusalAnswer } from "./refusal.server";
+import { anchor, refusalsOf } from "./additionals-refusals.server";
+import { uploadAnswer } from "./additionals-upload.server";
 import { redirectWithToast } from "./toast.server";
-import { contextForActor } from "./transfer-api.server";
 
 /**
  * The Kompletteringar tab's server half (spec 02 §2.7; supplements, decision 025), shared by the review side
@@ -149,11 +148,7 @@ export async function additionalsTabLoader(request: Request, transferId: string,
 export async function additionalsTabAction(request: Request, transferId: string, side: ReviewSide) {
   const page = await reviewPage(request, side);
   const here = reviewPath(side, transferId, TAB);
-  const ctx = contextForActor({
-    viewer: page.viewer,
-    firstName: page.user.firstName,
-    lastName: page.user.lastName,
-  });
+  const ctx = page.context;
   if (mediaType(request) === "multipart/form-data") return uploadAnswer(request, ctx, transferId, here);
 
   const raw = await readPageForm(request);
@@ -167,14 +162,11 @@ export async function additionalsTabAction(request: Request, transferId: string,
     } else form.append(key, value);
   }
   const toast = (key: string, to = here) => redirectWithToast(to, { key }, { request });
-  const validation = (submission: Parameters<typeof formError>[0], error: unknown, formLevel = false) => {
-    if (isDomainError(error) && error.code === "Validation") {
-      const fields = fieldErrorsOf(error);
-      if (formLevel || fields[""]) return formError(submission, { formErrors: Object.values(fields).flat() });
-      return json({ result: submission.reply({ fieldErrors: fields }) }, { status: 400 });
-    }
-    return null;
-  };
+  /** Validation as the form's errors: in the summary (formLevel, or an error of the whole input), else at the fields. */
+  const validation =
+    (submission: Parameters<typeof formError>[0], formLevel = false): RefusalAnswer =>
+    (error) =>
+      (formLevel || "" in error.fieldErrors ? replyForm(submission) : replyFields(submission))(error);
 
   const guarantorsHandler = (mode: "save" | "add" | "remove") => async () => {
     const submission = parseForm(form, GuarantorsFormSchema);
@@ -186,16 +178,11 @@ export async function additionalsTabAction(request: Request, transferId: string,
     try {
       await setAnswerGuarantors(ctx, { transferId, requestId, guarantors: list });
     } catch (error) {
-      return (
-        validation(submission, error, true) ??
-        refusalOf(
-          request,
-          here,
-          mode === "remove"
-            ? "review:additionals.toast.guarantorRemoveFailed"
-            : "review:additionals.toast.guarantorsFailed",
-        )(error)
-      );
+      const failed =
+        mode === "remove"
+          ? "review:additionals.toast.guarantorRemoveFailed"
+          : "review:additionals.toast.guarantorsFailed";
+      return refuse(error, refusalsOf(request, here, { failed, validation: validation(submission, true) }));
     }
     return mode === "save"
       ? toast("review:additionals.toast.guarantorsSaved", `${here}${anchor(requestId)}`)
@@ -226,9 +213,12 @@ export async function additionalsTabAction(request: Request, transferId: string,
         const { requestId } = await createSupplementRequest(ctx, transferId, submission.value);
         return toast("review:additionals.toast.created", `${here}${anchor(requestId)}`);
       } catch (error) {
-        return (
-          validation(submission, error) ??
-          refusalOf(request, here, "review:additionals.toast.createFailed")(error)
+        return refuse(
+          error,
+          refusalsOf(request, here, {
+            failed: "review:additionals.toast.createFailed",
+            validation: validation(submission),
+          }),
         );
       }
     },
@@ -241,7 +231,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await cancelSupplementRequest(ctx, { transferId, requestId });
       } catch (error) {
-        return refusalOf(request, here, "review:additionals.toast.cancelFailed")(error);
+        return refuse(error, refusalsOf(request, here, { failed: "review:additionals.toast.cancelFailed" }));
       }
       return toast("review:additionals.toast.cancelled", `${here}${anchor(requestId)}`);
     },
@@ -253,7 +243,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await setSupplementForwarded(ctx, { transferId, requestId, forwarded });
       } catch (error) {
-        return refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here));
       }
       return toast(
         forwarded ? "review:additionals.toast.forwarded" : "review:additionals.toast.unforwarded",
@@ -275,7 +265,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
           { request },
         );
       } catch (error) {
-        return refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here));
       }
     },
     submit: async () => {
@@ -285,7 +275,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await submitAnswer(ctx, { transferId, requestId });
       } catch (error) {
-        return validation(submission, error, true) ?? refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here, { validation: validation(submission, true) }));
       }
       return toast("review:additionals.toast.sent", `${here}${anchor(requestId)}`);
     },
@@ -309,7 +299,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await acceptAnswer(ctx, { transferId, requestId });
       } catch (error) {
-        return refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here));
       }
       return toast("review:additionals.toast.accepted", `${here}${anchor(requestId)}`);
     },
@@ -320,7 +310,7 @@ export async function additionalsTabAction(request: Request, transferId: string,
       try {
         await rejectAnswer(ctx, { transferId, requestId, reason });
       } catch (error) {
-        return validation(submission, error) ?? refusalOf(request, here)(error);
+        return refuse(error, refusalsOf(request, here, { validation: validation(submission) }));
       }
       return toast("review:additionals.toast.rejected", `${here}${anchor(requestId)}`);
     },

@@ -5,11 +5,11 @@ import { AnswerUploadFormSchema } from "~/schemas/supplements";
 import { withValues } from "~/lib/messages";
 import { receiveUpload } from "../domain/documents/uploads.server";
 import { createAnswerDocument } from "../domain/supplements/answer-document.server";
-import { isDomainError } from "../domain/core/errors.server";
 import type { UseCaseContext } from "../domain/core/context.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
-import { anchor, fieldErrorsOf, refusalOf } from "./additionals-refusals.server";
+import { anchor, refusalsOf } from "./additionals-refusals.server";
+import { domainFieldErrors, refuse } from "./refusal.server";
 import { refusalKey, refusalStatus } from "./documents.server";
 import { parseForm } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
@@ -57,9 +57,12 @@ export async function uploadAnswer(request: Request, ctx: UseCaseContext, transf
       },
     );
   } catch (error) {
-    if (isDomainError(error) && error.code === "Validation")
-      return reply(fieldErrorsOf(error, { fileName: "file" }));
-    return refusalOf(request, here)(error);
+    return refuse(
+      error,
+      refusalsOf(request, here, {
+        validation: (refusal) => reply(domainFieldErrors(refusal, { fileName: "file" })),
+      }),
+    );
   }
   if (outcome.fields === null) {
     return reply(

@@ -10,15 +10,16 @@ import {
   decideChangeRequest,
   possibleChangeRequest,
 } from "../domain/change-requests/change-requests.server";
-import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import type { DomainError } from "../domain/core/errors.server";
 import { listChangeRequests } from "../domain/change-requests/views.server";
 import { mediaType } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
 import { formError, parseForm, readPageForm } from "./forms.server";
+import { catchRefusal, refuse, toastBack, type RefusalAnswer, type Refusals } from "./refusal.server";
 import { notFoundPage, reviewOf, reviewPage, reviewPath, type ReviewPage } from "./review-page.server";
 import { redirectWithToast } from "./toast.server";
-import { contextForActor, domainErrorText } from "./transfer-api.server";
+import { domainErrorText } from "./transfer-api.server";
 
 /**
  * The web half of agreement change requests (spec 02 §2.7, decision 026): the section of the Kompletteringar tab (the
@@ -48,9 +49,6 @@ const viewContextOf = (page: ReviewPage, now = new Date()) => ({
   t: svT(),
 });
 
-const actorOf = (page: ReviewPage) =>
-  contextForActor({ viewer: page.viewer, firstName: page.user.firstName, lastName: page.user.lastName });
-
 /**
  * What the Kompletteringar tab shows of change requests (its loader spreads this under `changeRequests`): the
  * requests newest first with their current, previous and new values and the decision the viewer may make, and
@@ -60,7 +58,7 @@ export async function changeRequestsSection(page: ReviewPage, transferId: string
   const ctx = viewContextOf(page, now);
   const requests = await listChangeRequests(ctx, transferId);
   if (!requests) return null;
-  const possible = await possibleChangeRequest(actorOf(page), transferId);
+  const possible = await possibleChangeRequest(page.context, transferId);
   const paths = changeRequestPaths(transferId);
   return {
     requests,
@@ -94,7 +92,9 @@ export async function newChangeRequestLoader(request: Request, transferId: strin
   const page = await reviewPage(request, "review");
   const now = new Date();
   const review = await reviewOf(page, transferId, "additionals", now);
-  const possible = await guarded(() => possibleChangeRequest(actorOf(page), transferId));
+  const possible = await catchRefusal(() => possibleChangeRequest(page.context, transferId), {
+    notFound: "page",
+  });
   if (!possible.action) throw notFoundPage();
   const t = svT();
   return json(
@@ -112,15 +112,6 @@ export async function newChangeRequestLoader(request: Request, transferId: strin
     },
     { headers: { "Cache-Control": "no-store" } },
   );
-}
-
-async function guarded<T>(body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-    throw error;
-  }
 }
 
 /** The domain's field errors as the form's: `form` is the whole form's (the error summary), the rest per field. */
@@ -152,20 +143,6 @@ function reply(
   return json({ result }, { status });
 }
 
-/** A refusal of the domain that is not the user's input: the tab, with the spec's failure text and the reason. */
-async function refusedCreate(error: unknown, request: Request, transferId: string) {
-  if (!isDomainError(error)) throw error;
-  if (error.code === "NotFound") throw notFoundPage();
-  return redirectWithToast(
-    changeRequestPaths(transferId).tab,
-    [
-      { key: "review:changeRequests.toast.createFailed", type: "error" },
-      { key: "review:toast.refused", values: { reason: domainErrorText(error) }, type: "error" },
-    ],
-    { request },
-  );
-}
-
 /** The text fields of a form as the use case takes them (the first value of each name). */
 export function fieldsOf(form: FormData): Record<string, unknown> {
   const record: Record<string, unknown> = {};
@@ -174,8 +151,14 @@ export function fieldsOf(form: FormData): Record<string, unknown> {
 }
 
 export async function newChangeRequestAction(request: Request, transferId: string) {
-  const page = await reviewPage(request, "review");
-  const ctx = actorOf(page);
+  const { context: ctx } = await reviewPage(request, "review");
+  /** A refusal of the domain that is not the user's input: the tab, with the spec's failure text and the reason. */
+  const refused = {
+    notFound: "page",
+    otherwise: toastBack(request, changeRequestPaths(transferId).tab, {
+      failed: "review:changeRequests.toast.createFailed",
+    }),
+  } as const;
   const created = () =>
     redirectWithToast(
       changeRequestPaths(transferId).tab,
@@ -190,8 +173,7 @@ export async function newChangeRequestAction(request: Request, transferId: strin
       await createChangeRequest(ctx, { transferId, fields: fieldsOf(form), file: null });
       return created();
     } catch (error) {
-      if (isDomainError(error) && error.code === "Validation") return reply(form, replyErrors(error));
-      return refusedCreate(error, request, transferId);
+      return refuse(error, { ...refused, validation: (refusal) => reply(form, replyErrors(refusal)) });
     }
   }
 
@@ -218,12 +200,14 @@ export async function newChangeRequestAction(request: Request, transferId: strin
       await createChangeRequest(ctx, { transferId, fields: fieldsOf(fields), file: null });
     }
   } catch (error) {
-    if (isDomainError(error) && error.code === "Validation") {
-      const errors = replyErrors(error);
-      const tooLarge = errors.fieldErrors[ADDITIONAL_AGREEMENT_FIELD]?.some((m) => m.includes("tooLarge"));
-      return reply(fields, errors, tooLarge ? 413 : 400);
-    }
-    return refusedCreate(error, request, transferId);
+    return refuse(error, {
+      ...refused,
+      validation: (refusal) => {
+        const errors = replyErrors(refusal);
+        const tooLarge = errors.fieldErrors[ADDITIONAL_AGREEMENT_FIELD]?.some((m) => m.includes("tooLarge"));
+        return reply(fields, errors, tooLarge ? 413 : 400);
+      },
+    });
   }
   return created();
 }
@@ -234,36 +218,38 @@ export async function newChangeRequestAction(request: Request, transferId: strin
  * A refused decision: the tab, with the translated server message (an answer already decided, a blocker), or the
  * spec's fallback `Något gick fel när ändringsbegäran skulle behandlas.` when there is none.
  */
-async function refusedDecision(error: unknown, request: Request, transferId: string) {
-  if (!isDomainError(error)) throw error;
-  if (error.code === "NotFound" && error.messageKey !== "changeRequests.notFound") throw notFoundPage();
-  const reason =
-    error.code === "Validation"
-      ? Object.values(error.fieldErrors)
-          .flat()
-          .map((k) => {
-            const { key, values } = splitMessage(namespaced(k));
-            return svT()(key, values);
-          })
-          .join(" ")
-      : domainErrorText(error);
-  return redirectWithToast(
-    changeRequestPaths(transferId).tab,
-    reason
-      ? { key: "review:toast.refused", values: { reason }, type: "error" }
-      : { key: "review:changeRequests.toast.decisionFailed", type: "error" },
-    { request },
-  );
+function decisionRefusals(request: Request, transferId: string): Refusals {
+  const refused: RefusalAnswer = (error) => {
+    const reason =
+      error.code === "Validation"
+        ? Object.values(error.fieldErrors)
+            .flat()
+            .map((k) => {
+              const { key, values } = splitMessage(namespaced(k));
+              return svT()(key, values);
+            })
+            .join(" ")
+        : domainErrorText(error);
+    return redirectWithToast(
+      changeRequestPaths(transferId).tab,
+      reason
+        ? { key: "review:toast.refused", values: { reason }, type: "error" }
+        : { key: "review:changeRequests.toast.decisionFailed", type: "error" },
+      { request },
+    );
+  };
+  // A request that is not there is said on the tab; a transfer that is not, the page's 404.
+  return { notFound: "page", partNotFound: refused, otherwise: refused };
 }
 
 /** POST …/changeRequests/{requestId}/accept (the list's button): the agreement takes the new values. */
 export async function acceptChangeRequestAction(request: Request, transferId: string, requestId: string) {
-  const page = await reviewPage(request, "review");
+  const { context } = await reviewPage(request, "review");
   await readPageForm(request);
   try {
-    await decideChangeRequest(actorOf(page), { transferId, requestId, decision: "Accept" });
+    await decideChangeRequest(context, { transferId, requestId, decision: "Accept" });
   } catch (error) {
-    return refusedDecision(error, request, transferId);
+    return refuse(error, decisionRefusals(request, transferId));
   }
   return redirectWithToast(
     changeRequestPaths(transferId).tab,
@@ -309,23 +295,25 @@ export async function rejectChangeRequestLoader(request: Request, transferId: st
 }
 
 export async function rejectChangeRequestAction(request: Request, transferId: string, requestId: string) {
-  const page = await reviewPage(request, "review");
+  const { context } = await reviewPage(request, "review");
   const form = await readPageForm(request);
   const submission = parseForm(form, RejectChangeRequestFormSchema);
   if (submission.status !== "success") return formError(submission);
   try {
-    await decideChangeRequest(actorOf(page), {
+    await decideChangeRequest(context, {
       transferId,
       requestId,
       decision: "Reject",
       rejectReason: submission.value.rejectReason,
     });
   } catch (error) {
-    if (isDomainError(error) && error.code === "Validation") {
-      const { fieldErrors, formErrors } = replyErrors(error);
-      return formError(submission, { formErrors: [...formErrors, ...Object.values(fieldErrors).flat()] });
-    }
-    return refusedDecision(error, request, transferId);
+    return refuse(error, {
+      ...decisionRefusals(request, transferId),
+      validation: (refusal) => {
+        const { fieldErrors, formErrors } = replyErrors(refusal);
+        return formError(submission, { formErrors: [...formErrors, ...Object.values(fieldErrors).flat()] });
+      },
+    });
   }
   return redirectWithToast(
     changeRequestPaths(transferId).tab,

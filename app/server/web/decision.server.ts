@@ -20,6 +20,7 @@ import { readJsonBody } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
 import { apiError, apiValidationError, methodNotAllowed } from "./api.server";
+import { catchRefusal } from "./refusal.server";
 import { notFoundPage, reviewPage } from "./review-page.server";
 import { apiActor, contextForActor, domainErrorResponse } from "./transfer-api.server";
 
@@ -263,16 +264,12 @@ export async function signingStepOfPage(
   context: AppLoadContext | undefined,
   transferId: string,
 ): Promise<SignState> {
-  const { user, viewer } = await reviewPage(request, "review");
-  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
+  const page = await reviewPage(request, "review");
   const signId = new URL(request.url).searchParams.get("signId") ?? "";
-  let state: SignState;
-  try {
-    state = await collectDecision(ctx, signingEnvFor(request, context), signId);
-  } catch (error) {
-    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-    throw error;
-  }
+  const state = await catchRefusal(
+    () => collectDecision(page.context, signingEnvFor(request, context), signId),
+    { notFound: "page" },
+  );
   if (state.transferId !== transferId) throw notFoundPage();
   return state;
 }

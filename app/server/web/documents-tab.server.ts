@@ -14,7 +14,6 @@ import {
   removeDocument,
   type ReceiveOutcome,
 } from "../domain/documents/uploads.server";
-import { isDomainError, type DomainError } from "../domain/core/errors.server";
 import { documentsTab } from "../domain/documents/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
@@ -29,8 +28,8 @@ import {
   reviewPath,
   type ReviewSide,
 } from "./review-page.server";
+import { domainFieldErrors, refuse, replyForm, toastBack } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
-import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
 
 /**
  * The Dokument tab's server half (spec 02 §2.5, decision 018), shared by the review side (/transfers/{id}/documents)
@@ -70,28 +69,11 @@ export async function documentsTabLoader(request: Request, transferId: string, s
 
 type UploadResult = { kind: "received"; received: ReceiveOutcome; fileName: string } | { kind: "invalid" };
 
-/** A domain refusal inside a form: the page's 404, or the reason as a toast. */
-function refusal(error: unknown, here: string, request: Request) {
-  if (!isDomainError(error)) throw error;
-  if (error.code === "NotFound") throw notFoundPage();
-  return redirectWithToast(
-    here,
-    { key: "review:toast.refused", values: { reason: domainErrorText(error) }, type: "error" },
-    { request },
-  );
-}
-
-function fieldErrorsOf(error: DomainError, rename: Record<string, string> = {}) {
-  const fields: Record<string, string[]> = {};
-  for (const [field, keys] of Object.entries(error.fieldErrors))
-    (fields[rename[field] ?? field] ??= []).push(...keys.map(domainKey));
-  return fields;
-}
-
 export async function documentsTabAction(request: Request, transferId: string, side: ReviewSide) {
-  const { user, viewer, db } = await reviewPage(request, side);
+  const { db, context: ctx } = await reviewPage(request, side);
   const here = reviewPath(side, transferId, "documents");
-  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
+  /** A domain refusal inside a form: the page's 404, or the reason as a toast. */
+  const refused = { notFound: "page", otherwise: toastBack(request, here) } as const;
 
   if (mediaType(request) === "multipart/form-data") {
     let fields: FormData = new FormData();
@@ -119,9 +101,10 @@ export async function documentsTabAction(request: Request, transferId: string, s
         },
       );
     } catch (error) {
-      if (isDomainError(error) && error.code === "Validation")
-        return reply(fieldErrorsOf(error, { fileName: "file" }));
-      return refusal(error, here, request);
+      return refuse(error, {
+        ...refused,
+        validation: (refusal) => reply(domainFieldErrors(refusal, { fileName: "file" })),
+      });
     }
     if (outcome.fields === null) {
       return reply(
@@ -158,9 +141,7 @@ export async function documentsTabAction(request: Request, transferId: string, s
       try {
         await changeDocumentCategory(ctx, { transferId, ...submission.value });
       } catch (error) {
-        if (isDomainError(error) && error.code === "Validation")
-          return formError(submission, { formErrors: Object.values(fieldErrorsOf(error)).flat() });
-        return refusal(error, here, request);
+        return refuse(error, { ...refused, validation: replyForm(submission) });
       }
       const name =
         (
@@ -188,7 +169,7 @@ export async function documentsTabAction(request: Request, transferId: string, s
           removed.kind === "erased" ? "review:toast.documentErased" : "review:toast.documentRemoved";
         return redirectWithToast(here, { key, values: { fileName: removed.fileName } }, { request });
       } catch (error) {
-        return refusal(error, here, request);
+        return refuse(error, refused);
       }
     },
   });

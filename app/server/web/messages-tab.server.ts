@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
 import { NewMessageFormSchema, ReplyFormSchema, ResolveFormSchema } from "~/schemas/messages";
 import type { MessageRole } from "~/lib/transfer";
-import { isDomainError, type DomainError } from "../domain/core/errors.server";
 import { postMessage, replyToMessage, setMessageResolved } from "../domain/messages/messages.server";
 import { listMessages, messageRecipientsOf } from "../domain/messages/views.server";
 import { getT, svT } from "../platform/i18n.server";
@@ -14,8 +13,8 @@ import {
   reviewPath,
   type ReviewSide,
 } from "./review-page.server";
+import { refuse, replyForm, toastBack } from "./refusal.server";
 import { redirectWithToast } from "./toast.server";
-import { contextForActor, domainErrorText, domainKey } from "./transfer-api.server";
 
 /**
  * The Meddelanden tab's server half (spec 02 §2.8), shared by the review side (/transfers/{id}/messages)
@@ -54,10 +53,6 @@ export async function messagesTabLoader(request: Request, transferId: string, si
   );
 }
 
-function validationErrors(error: DomainError): string[] {
-  return Object.values(error.fieldErrors).flat().map(domainKey);
-}
-
 /** Spec 02 §5: a message body is trimmed on invalid submit; trimmed before parsing, the reply shows it trimmed. */
 function trimBody(form: FormData) {
   const body = form.get("body");
@@ -65,19 +60,10 @@ function trimBody(form: FormData) {
 }
 
 export async function messagesTabAction(request: Request, transferId: string, side: ReviewSide) {
-  const { user, viewer } = await reviewPage(request, side);
+  const { viewer, context: ctx } = await reviewPage(request, side);
   const form = await readPageForm(request);
   const here = reviewPath(side, transferId, "messages");
-  const ctx = contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName });
-  const refused = (error: unknown, to = here, key = "review:toast.refused") => {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound") throw notFoundPage();
-    return redirectWithToast(
-      to,
-      { key, values: { reason: domainErrorText(error) }, type: "error" },
-      { request },
-    );
-  };
+  const refused = { notFound: "page", otherwise: toastBack(request, here) } as const;
 
   return handleIntent(form, {
     newMessage: async () => {
@@ -107,9 +93,7 @@ export async function messagesTabAction(request: Request, transferId: string, si
           ({ messageId } = await postMessage(ctx, { transferId, body: submission.value.body, recipient }));
         }
       } catch (error) {
-        if (isDomainError(error) && error.code === "Validation")
-          return formError(submission, { formErrors: validationErrors(error) });
-        return refused(error);
+        return refuse(error, { ...refused, validation: replyForm(submission) });
       }
       return redirectWithToast(
         `${here}#${encodeURIComponent(messageId)}`,
@@ -125,9 +109,7 @@ export async function messagesTabAction(request: Request, transferId: string, si
       try {
         await replyToMessage(ctx, { transferId, messageId, body });
       } catch (error) {
-        if (isDomainError(error) && error.code === "Validation")
-          return formError(submission, { formErrors: validationErrors(error) });
-        return refused(error);
+        return refuse(error, { ...refused, validation: replyForm(submission) });
       }
       return redirectWithToast(
         `${here}#${encodeURIComponent(messageId)}`,
@@ -144,13 +126,20 @@ export async function messagesTabAction(request: Request, transferId: string, si
       try {
         await setMessageResolved(ctx, { transferId, messageId, resolved });
       } catch (error) {
-        if (isDomainError(error) && error.code !== "NotFound") {
-          const key = resolved
-            ? "review:messages.toast.resolveFailed"
-            : "review:messages.toast.unresolveFailed";
-          return redirectWithToast(to, { key, type: "error" }, { request });
-        }
-        return refused(error);
+        return refuse(error, {
+          notFound: "page",
+          otherwise: () =>
+            redirectWithToast(
+              to,
+              {
+                key: resolved
+                  ? "review:messages.toast.resolveFailed"
+                  : "review:messages.toast.unresolveFailed",
+                type: "error",
+              },
+              { request },
+            ),
+        });
       }
       return redirectWithToast(
         to,

@@ -1,7 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import { requireUser } from "../auth/guards.server";
+import { requestContext } from "../context/request.server";
 import { getDb } from "../db/db.server";
 import type { Db } from "../db/kysely.server";
+import type { Actor, UseCaseContext } from "../domain/core/context.server";
 import type { Viewer } from "../domain/transfers/facts.server";
 import {
   findScopedTransfer,
@@ -31,6 +33,10 @@ export interface ReviewPage {
   user: User;
   db: Db;
   viewer: Viewer;
+  /** Who acts in the side's use cases: its viewer, named. */
+  actor: Actor;
+  /** The use cases' context of this request, acting as `actor` (built when first read). */
+  readonly context: UseCaseContext;
 }
 
 /** Where a transfer's page of this side is: `/transfers/{id}` or `/transfers/private/{id}`, then the tab. */
@@ -44,7 +50,7 @@ export function notFoundPage(): Response {
   return json({ title: svT()("review:notFoundTitle") }, { status: 404 });
 }
 
-/** The guard of a side's pages and the viewer its reads go through. */
+/** The guard of a side's pages, the viewer its reads go through and the context its use cases run with. */
 export async function reviewPage(request: Request, side: ReviewSide): Promise<ReviewPage> {
   const user =
     side === "private"
@@ -54,8 +60,20 @@ export async function reviewPage(request: Request, side: ReviewSide): Promise<Re
           redirectTo: "/noPermissions",
         });
   const db = getDb();
-  const viewer = await viewerFor(db, user);
-  return { side, user, db, viewer: side === "private" ? privatePartyViewer(viewer) : viewer };
+  const base = await viewerFor(db, user);
+  const viewer = side === "private" ? privatePartyViewer(base) : base;
+  const actor: Actor = { viewer, firstName: user.firstName, lastName: user.lastName };
+  let context: UseCaseContext | undefined;
+  return {
+    side,
+    user,
+    db,
+    viewer,
+    actor,
+    get context() {
+      return (context ??= requestContext(actor));
+    },
+  };
 }
 
 /**

@@ -4,7 +4,6 @@ import { withValues } from "~/lib/messages";
 import type { WizardDocumentView } from "~/lib/wizard";
 import { MAX_UPLOAD_BYTES, RemoveDocumentFormSchema, UploadFormSchema } from "~/schemas/documents";
 import { createDocument, receiveUpload, removeDocument } from "../../domain/documents/uploads.server";
-import { isDomainError } from "../../domain/core/errors.server";
 import { loadTransferFacts } from "../../domain/transfers/load.server";
 import { documentCanBeWithdrawn } from "../../domain/documents/policies.server";
 import { findScopedTransfer } from "../../domain/transfers/scope.server";
@@ -12,6 +11,7 @@ import { svT } from "../../platform/i18n.server";
 import { readUploadForm } from "../../platform/multipart.server";
 import { refusalKey, refusalStatus } from "../documents.server";
 import { parseForm } from "../forms.server";
+import { domainFieldErrors, refuse } from "../refusal.server";
 import { notFoundPage } from "../review-page.server";
 import { domainKey } from "../transfer-api.server";
 import { stay, type WizardContext } from "./steps.server";
@@ -69,13 +69,6 @@ export function stepFormError(
   return json({ result, formId, also } satisfies StepFormReply, { status });
 }
 
-function fieldErrorsOf(fieldErrors: Record<string, string[]>) {
-  const fields: Record<string, string[]> = {};
-  for (const [field, keys] of Object.entries(fieldErrors))
-    (fields[field === "fileName" ? "file" : field] ??= []).push(...keys.map(domainKey));
-  return fields;
-}
-
 /**
  * A step's upload form (multipart: `formId`, `category`, then `file`). `refuse(category, formId)` is the step's
  * own rule (a category it does not take, a slot already filled, too many documents): a message key, or null.
@@ -114,10 +107,11 @@ export async function uploadFromForm(
       return { kind: "received" as const, received, fileName: created.fileName };
     });
   } catch (error) {
-    if (isDomainError(error) && error.code === "Validation") return reply(fieldErrorsOf(error.fieldErrors));
-    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-    if (isDomainError(error)) return reply({ file: [domainKey(error.messageKey)] }, 403);
-    throw error;
+    return refuse(error, {
+      notFound: "page",
+      validation: (refusal) => reply(domainFieldErrors(refusal, { fileName: "file" })),
+      otherwise: (refusal) => reply({ file: [domainKey(refusal.messageKey)] }, 403),
+    });
   }
   if (outcome.fields === null) {
     return reply(
@@ -155,11 +149,12 @@ export async function removeFromForm(ctx: WizardContext, form: FormData, formId:
     const key = removed.kind === "erased" ? "review:toast.documentErased" : "review:toast.documentRemoved";
     return stay(ctx, { key, values: { fileName: removed.fileName } });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // Another transfer's document is this transfer's missing one.
-    if (error.code === "NotFound") {
-      return stepFormError(formId, submission.reply({ formErrors: ["wizard:documents.notFound"] }), 404);
-    }
-    return stepFormError(formId, submission.reply({ formErrors: [domainKey(error.messageKey)] }), 403);
+    return refuse(error, {
+      // Another transfer's document is this transfer's missing one.
+      notFound: () =>
+        stepFormError(formId, submission.reply({ formErrors: ["wizard:documents.notFound"] }), 404),
+      otherwise: (refusal) =>
+        stepFormError(formId, submission.reply({ formErrors: [domainKey(refusal.messageKey)] }), 403),
+    });
   }
 }

@@ -18,10 +18,9 @@ import {
   prefillFromProposal,
 } from "../../domain/application/form-step.server";
 import { isManagerUnavailable } from "../../domain/application/manager.server";
-import { isDomainError } from "../../domain/core/errors.server";
 import { domainKey } from "../transfer-api.server";
 import { parseForm, readPageForm, refuseForm, type FormReply } from "../forms.server";
-import { notFoundPage } from "../review-page.server";
+import { refuse } from "../refusal.server";
 import { redirectWithToast } from "../toast.server";
 import { advance, defineWizardStep, type WizardContext } from "./steps.server";
 
@@ -153,43 +152,43 @@ async function save(ctx: WizardContext, form: FormData): Promise<Response> {
   try {
     await saveApplication(ctx.domain, { transferId: ctx.transferId, application: submission.payload });
   } catch (error) {
-    if (isDomainError(error)) {
-      switch (error.code) {
-        case "NotFound":
-          throw notFoundPage();
-        case "Validation": {
-          const fieldErrors: Record<string, string[]> = {};
-          for (const [field, keys] of Object.entries(error.fieldErrors))
-            fieldErrors[field === "form" ? "" : field] = keys.map(domainKey);
-          const { "": formErrors = [], ...fields } = fieldErrors;
-          return failed(
-            submission.reply({ formErrors: [K("notSaved"), ...formErrors], fieldErrors: fields }),
-            400,
-          );
-        }
-        case "Forbidden":
-        case "InvalidTransition":
-          // The application can no longer be changed (sent, or not this user's to fill in).
-          return redirectWithToast(
-            ctx.shell.paths.transfer,
-            { key: K("notSaved"), type: "error" },
-            { request: ctx.request },
-          );
-        case "Conflict": {
-          // Someone saved in between: the form keeps what this user typed and takes the new version, so that
-          // `Fortsätt` again saves it over the other save, knowingly.
-          const reply = submission.reply({ formErrors: [K("notSaved"), W("conflict")] });
-          const version = await currentVersion(ctx.db, ctx.transferId);
-          if (version !== null && reply.initialValue)
-            reply.initialValue = { ...reply.initialValue, version: String(version) };
-          return failed(reply, 409);
-        }
-      }
-    }
-    if (isManagerUnavailable(error))
-      return failed(submission.reply({ formErrors: [K("notSaved"), K("managerUnavailable")] }), 503);
-    console.error("The application could not be saved", error);
-    return failed(submission.reply({ formErrors: [K("notSaved")] }), 503);
+    // The application can no longer be changed (sent, or not this user's to fill in).
+    const notChangeable = () =>
+      redirectWithToast(
+        ctx.shell.paths.transfer,
+        { key: K("notSaved"), type: "error" },
+        { request: ctx.request },
+      );
+    return refuse<Response>(error, {
+      notFound: "page",
+      validation: (refusal) => {
+        const fieldErrors: Record<string, string[]> = {};
+        for (const [field, keys] of Object.entries(refusal.fieldErrors))
+          fieldErrors[field === "form" ? "" : field] = keys.map(domainKey);
+        const { "": formErrors = [], ...fields } = fieldErrors;
+        return failed(
+          submission.reply({ formErrors: [K("notSaved"), ...formErrors], fieldErrors: fields }),
+          400,
+        );
+      },
+      forbidden: notChangeable,
+      invalidTransition: notChangeable,
+      conflict: async () => {
+        // Someone saved in between: the form keeps what this user typed and takes the new version, so that
+        // `Fortsätt` again saves it over the other save, knowingly.
+        const reply = submission.reply({ formErrors: [K("notSaved"), W("conflict")] });
+        const version = await currentVersion(ctx.db, ctx.transferId);
+        if (version !== null && reply.initialValue)
+          reply.initialValue = { ...reply.initialValue, version: String(version) };
+        return failed(reply, 409);
+      },
+      failure: (other) => {
+        if (isManagerUnavailable(other))
+          return failed(submission.reply({ formErrors: [K("notSaved"), K("managerUnavailable")] }), 503);
+        console.error("The application could not be saved", other);
+        return failed(submission.reply({ formErrors: [K("notSaved")] }), 503);
+      },
+    });
   }
   return advance(ctx);
 }

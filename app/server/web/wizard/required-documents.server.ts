@@ -10,10 +10,9 @@ import {
   confirmRequiredDocuments,
   requiredSlots,
 } from "../../domain/application/required-documents.server";
-import { isDomainError } from "../../domain/core/errors.server";
 import { isManagerUnavailable } from "../../domain/application/manager.server";
 import { handleIntent, parseForm, readPageForm } from "../forms.server";
-import { notFoundPage } from "../review-page.server";
+import { refuse } from "../refusal.server";
 import { removeFromForm, stepFormError, uploadFromForm, wizardDocuments } from "./documents.server";
 import { advance, defineWizardStep, stay, type WizardContext } from "./steps.server";
 
@@ -94,10 +93,10 @@ async function changeType(ctx: WizardContext, form: FormData) {
   try {
     await setTransferType(ctx.domain, { transferId: ctx.transferId, type });
   } catch (error) {
-    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-    if (!isDomainError(error) && !isManagerUnavailable(error)) throw error;
     // The previous type stays (nothing was saved): the page shows it again with the error.
-    return stay(ctx, { key: "transfer:application.transferTypeNotChanged", type: "error" });
+    const notChanged = () => stay(ctx, { key: "transfer:application.transferTypeNotChanged", type: "error" });
+    if (isManagerUnavailable(error)) return notChanged();
+    return refuse(error, { notFound: "page", otherwise: notChanged });
   }
   return stay(ctx, {
     key: "wizard:required.typeChanged",
@@ -109,17 +108,23 @@ async function confirm(ctx: WizardContext, form: FormData) {
   try {
     await confirmRequiredDocuments(ctx.domain, { transferId: ctx.transferId });
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.code === "NotFound") throw notFoundPage();
-    if (error.code !== "Validation") {
-      return stay(ctx, { key: "transfer:application.notSaved", type: "error" });
-    }
-    // Each missing slot's error sits at its file input; the summary links there.
-    const missing = Object.keys(error.fieldErrors).map(slotFormId);
-    const submission = parse(form, {
-      resolve: () => ({ error: { file: ["transfer:application.missingRequiredDocuments"] } }),
+    return refuse(error, {
+      notFound: "page",
+      validation: (refusal) => {
+        // Each missing slot's error sits at its file input; the summary links there.
+        const missing = Object.keys(refusal.fieldErrors).map(slotFormId);
+        const submission = parse(form, {
+          resolve: () => ({ error: { file: ["transfer:application.missingRequiredDocuments"] } }),
+        });
+        return stepFormError(
+          missing[0] ?? slotFormId("MembershipApplication"),
+          submission.reply(),
+          400,
+          missing,
+        );
+      },
+      otherwise: () => stay(ctx, { key: "transfer:application.notSaved", type: "error" }),
     });
-    return stepFormError(missing[0] ?? slotFormId("MembershipApplication"), submission.reply(), 400, missing);
   }
   return advance(ctx);
 }

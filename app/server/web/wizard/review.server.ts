@@ -6,11 +6,10 @@ import type { ReviewData, ReviewPerson, WizardStepName } from "~/lib/wizard";
 import { SubmitApplicationFormSchema } from "~/schemas/wizard";
 import { requiredSlots } from "../../domain/application/required-documents.server";
 import { isManagerUnavailable } from "../../domain/application/manager.server";
-import { isDomainError } from "../../domain/core/errors.server";
 import { submitApplication } from "../../domain/application/submit.server";
 import { svT } from "../../platform/i18n.server";
 import { handleIntent, parseForm, readPageForm } from "../forms.server";
-import { notFoundPage } from "../review-page.server";
+import { refuse } from "../refusal.server";
 import { redirectWithToast } from "../toast.server";
 import { stepFormError, wizardDocuments } from "./documents.server";
 import { defineWizardStep, type WizardApplication, type WizardContext } from "./steps.server";
@@ -123,14 +122,18 @@ export const reviewStep = defineWizardStep({
             version: submission.value.version,
           });
         } catch (error) {
-          if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-          if (!isDomainError(error) && !isManagerUnavailable(error)) throw error;
-          const status = isDomainError(error) && error.code === "Validation" ? 400 : 409;
-          return stepFormError(
-            SUBMIT_FORM,
-            submission.reply({ formErrors: ["transfer:application.notSubmitted"] }),
-            isManagerUnavailable(error) ? 503 : status,
-          );
+          const notSubmitted = (status: number) => () =>
+            stepFormError(
+              SUBMIT_FORM,
+              submission.reply({ formErrors: ["transfer:application.notSubmitted"] }),
+              status,
+            );
+          if (isManagerUnavailable(error)) return notSubmitted(503)();
+          return refuse(error, {
+            notFound: "page",
+            validation: notSubmitted(400),
+            otherwise: notSubmitted(409),
+          });
         }
         // Straight to the overview: a redirect on the way (the bare transfer route) would take the toast with it.
         return redirectWithToast(

@@ -13,11 +13,11 @@ import { getDb } from "../../db/db.server";
 import type { TransferRow } from "../../db/schema.server";
 import { getApplication } from "../../domain/application/application.server";
 import { isManagerUnavailable } from "../../domain/application/manager.server";
-import { isDomainError } from "../../domain/core/errors.server";
 import { loadTransferFacts } from "../../domain/transfers/load.server";
 import { transferActions } from "../../domain/transfers/policies.server";
 import { findScopedTransfer, privatePartyViewer, viewerFor } from "../../domain/transfers/scope.server";
 import { svT } from "../../platform/i18n.server";
+import { catchRefusal } from "../refusal.server";
 import { notFoundPage } from "../review-page.server";
 import { contextForActor } from "../transfer-api.server";
 import { WIZARD_STEP_MODULES } from "./registry.server";
@@ -156,14 +156,12 @@ export async function openWizard(
   if (!(await offersCreateApplication(db, viewer, row, now))) throw redirect(paths.transfer);
 
   const domain = { ...contextForActor({ viewer, firstName: user.firstName, lastName: user.lastName }), now };
-  let application: WizardApplication;
-  try {
-    application = await getApplication(domain, row.id);
-  } catch (error) {
-    if (isManagerUnavailable(error)) throw unavailablePage();
-    if (isDomainError(error) && error.code === "NotFound") throw notFoundPage();
-    throw error;
-  }
+  const application: WizardApplication = await catchRefusal(() => getApplication(domain, row.id), {
+    notFound: "page",
+    failure: (error) => {
+      throw isManagerUnavailable(error) ? unavailablePage() : error;
+    },
+  });
   const [saved, uploading] = await Promise.all([applicationSaved(db, row.id), unfinishedUploads(db, row.id)]);
   const done = doneSteps(application, { applicationSaved: saved, unfinishedUploads: uploading });
   const reachable = reachableSteps(done);
