@@ -3,12 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+# Debian's chromium, and its headless shell that the browser tests run (playwright.config.ts).
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then
   if [ "$(id -u)" = "0" ]; then
-    echo "== installing Debian's chromium"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "Debian's chromium is missing: run 'sudo apt-get install -y chromium' (or set CHROMIUM_PATH)." >&2
+    echo "== installing Debian's chromium and chromium-headless-shell"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null
+  elif [ ! -x /usr/bin/chromium ]; then
+    echo "Debian's chromium is missing: run 'sudo apt-get install -y chromium chromium-headless-shell' (or set CHROMIUM_PATH)." >&2
     exit 1
   fi
 fi
