@@ -110,7 +110,4 @@ export const RejectAnswerFormSchema = z.object({ requestId: ref, reason: rejectR
 
 export const AcceptAnswerFormSchema = z.object({ requestId: ref, confirmed: z.string().optional() });
 
-/** POST …/answers/document: {fileName}. */
-export const AnswerDocumentSchema = z.object({ fileName: z.unknown() });
-
 export const AnswerUploadFormSchema = z.object({ requestId: ref });

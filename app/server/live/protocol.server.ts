@@ -209,10 +209,6 @@ export function writeHandshakeResponse(error?: string): string {
   return writeRecord(error === undefined ? {} : { error });
 }
 
-export function writeMessage(message: HubMessage): string {
-  return writeRecord(message);
-}
-
 /** A server-to-client call: an invocation without id, so the client sends nothing back. */
 export function writeInvocation(target: string, args: unknown[]): string {
   return writeRecord({ type: MessageType.Invocation, target, arguments: args });

@@ -1,4 +1,3 @@
-import { RemixI18Next } from "remix-i18next/server";
 import { clientResources, i18nOptions } from "~/i18n";
 import faq from "~/locales/sv/faq.json";
 import legal from "~/locales/sv/legal.json";
@@ -9,16 +8,6 @@ import i18next, { type i18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 
 export const serverResources = { sv: { ...clientResources.sv, legal, faq, domain, policy, lists } };
-
-export const remixI18n = new RemixI18Next({
-  detection: {
-    supportedLanguages: ["sv"],
-    fallbackLanguage: "sv",
-    order: ["custom"],
-    findLocale: async () => "sv",
-  },
-  i18next: { ...i18nOptions, ns: Object.keys(serverResources.sv), resources: serverResources },
-});
 
 /**
  * A translation function for loaders, actions and meta; the same texts the components render. The product

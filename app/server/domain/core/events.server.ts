@@ -60,37 +60,11 @@ export interface Payloads {
 
 export type EventName = keyof Payloads;
 
-const NAMES: { [E in EventName]: E } = {
-  transferInitiated: "transferInitiated",
-  transferReadyForReview: "transferReadyForReview",
-  transferApproved: "transferApproved",
-  membershipApproved: "membershipApproved",
-  membershipRejected: "membershipRejected",
-  transferAborted: "transferAborted",
-  transferTaskStarted: "transferTaskStarted",
-  transferTaskCompleted: "transferTaskCompleted",
-  transferSummaryDocumentUpdated: "transferSummaryDocumentUpdated",
-  documentVerified: "documentVerified",
-  documentRejected: "documentRejected",
-  documentUploadTimeout: "documentUploadTimeout",
-  proposedApplicationUpdated: "proposedApplicationUpdated",
-  creditCheckOrderStatusUpdated: "creditCheckOrderStatusUpdated",
-  messagesCountChanged: "messagesCountChanged",
-  searchPropertyObjectCompleted: "searchPropertyObjectCompleted",
-  propertyMangerSearchResultFound: "propertyMangerSearchResultFound",
-  transferActivityEvents: "transferActivityEvents",
-  transferActivityEventUpdated: "transferActivityEventUpdated",
-  transferActivityEventDeleted: "transferActivityEventDeleted",
-};
-
-export const EVENT_NAMES: readonly EventName[] = Object.values(NAMES);
-
 // Prefixes keep the id spaces apart, so a client can never reach one kind of group with another's id.
 export const userGroup = (userId: string) => `user:${userId}`;
 export const transferGroup = (transferId: string) => `transfer:${transferId}`;
 export const searchGroup = (searchId: string) => `search:${searchId}`;
 export const tenantGroup = (tenantId: string) => `tenant:${tenantId}`;
-export const tenantActivityGroup = (tenantId: string) => `tenant-activity:${tenantId}`;
 /**
  * Presence of a tenant's co-workers, narrowed to one unit of scope (`tenant:{id}`, `association:{id}` or
  * `private:{userId}`, see scope.server's scopeUnits): a watcher's presence on a transfer reaches only the

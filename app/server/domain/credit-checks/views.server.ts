@@ -2,8 +2,6 @@ import type { Db } from "../../db/kysely.server";
 import type { CreditCheckStatus } from "~/lib/transfer";
 import type { CreditCheckOrderView } from "~/schemas/transfer-views";
 import { CreditCheckResultViewSchema } from "~/schemas/transfer-views";
-import type { ViewContext } from "../core/context.server";
-import { transferInView } from "../transfers/views.server";
 
 /** A credit check order as a viewer of the transfer sees it (spec 02 §3), with the person it belongs to. */
 
@@ -63,21 +61,4 @@ export function latestOrderFor(orders: CreditRow[], party: { id: string; identif
   const own = orders.filter((o) => o.party_id === party.id || o.identifier_value === party.identifier_value);
   own.sort((a, b) => (a.ordered_at < b.ordered_at ? 1 : -1));
   return own[0] ?? null;
-}
-
-/** One credit-check order of a transfer in scope, or null. */
-export async function getCreditCheckOrder(
-  ctx: ViewContext,
-  transferId: string,
-  orderId: string,
-): Promise<CreditCheckOrderView | null> {
-  const found = await transferInView(ctx, transferId);
-  if (!found) return null;
-  const order = await ctx.db
-    .selectFrom("credit_check_orders")
-    .select(["id", "transfer_id", "status", "result", "data_erased_at"])
-    .where("transfer_id", "=", transferId)
-    .where("id", "=", orderId)
-    .executeTakeFirst();
-  return order ? creditCheckView(order) : null;
 }

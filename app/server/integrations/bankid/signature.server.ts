@@ -7,7 +7,6 @@ import { SignedXml } from "xml-crypto";
 // BankID makes its own: RSA-SHA256 over exclusive-c14n references to #bidSignedData and #bidKeyInfo, the signer's
 // certificate chain in KeyInfo.
 
-export const XMLDSIG_NS = "http://www.w3.org/2000/09/xmldsig#";
 export const BANKID_TYPES_NS = "http://www.bankid.com/signature/v1.0.0/types";
 const EXC_C14N = "http://www.w3.org/2001/10/xml-exc-c14n#";
 const RSA_SHA256 = "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256";

@@ -63,7 +63,3 @@ export class CompanyRegistryError extends Error {
     this.httpStatus = options.httpStatus ?? null;
   }
 }
-
-export function isCompanyRegistryError(error: unknown): error is CompanyRegistryError {
-  return error instanceof CompanyRegistryError;
-}

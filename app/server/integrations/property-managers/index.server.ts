@@ -2,12 +2,6 @@ import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
 import { createHttpPropertyManager } from "./http.server";
-import {
-  searchPropertyObjects,
-  type ObjectSearchOptions,
-  type ObjectSearchRequest,
-  type SearchOutcome,
-} from "./search.server";
 import { DEFAULT_LATENCY_MS, PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import { isProviderId, PROVIDER_IDS, type PropertyManagerSystem, type ProviderId } from "./types.server";
 
@@ -185,25 +179,4 @@ export function getPropertyManagerSystems(
       : config.systems.map((s) => createHttpPropertyManager({ ...s, timeoutMs: config.timeoutMs }));
   if (shared) cached = { key, systems };
   return systems;
-}
-
-/** The system of one provider (to read an object or create its case), or null when none is configured. */
-export function getPropertyManagerSystem(
-  providerId: string,
-  env: Env = getEnv(),
-): PropertyManagerSystem | null {
-  return getPropertyManagerSystems(env).find((s) => s.providerId === providerId) ?? null;
-}
-
-/** The object search over the configured systems and time limit (see searchPropertyObjects). */
-export function searchConfiguredPropertyManagers(
-  request: ObjectSearchRequest,
-  options: Pick<ObjectSearchOptions, "live" | "signal" | "register"> = {},
-  env: Env = getEnv(),
-): Promise<SearchOutcome> {
-  return searchPropertyObjects(request, {
-    ...options,
-    systems: getPropertyManagerSystems(env),
-    timeLimitMs: propertyManagersConfig(env).searchLimitMs,
-  });
 }

@@ -1,6 +1,5 @@
 import type { TransferStatus } from "~/lib/transfer";
 import {
-  LIST_KINDS,
   MAX_PAGE,
   SEARCH_MAX_LENGTH,
   SORT_DIRECTIONS,
@@ -65,10 +64,6 @@ export function statusFiltersFor(kind: ListKind): readonly FilterId[] {
 
 export function togglesFor(kind: ListKind): readonly Toggle[] {
   return kind === "active" || kind === "propertyManager" ? TOGGLES : [];
-}
-
-export function isListKind(value: unknown): value is ListKind {
-  return typeof value === "string" && (LIST_KINDS as readonly string[]).includes(value);
 }
 
 export interface ListQuery {
