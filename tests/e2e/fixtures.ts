@@ -68,7 +68,7 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-c
  * inactive, and its 3 s redirect after Välkommen; the Dokument tab while an upload is checked; the wizard's and the
  * Analys tab's waiting for an analysis) fail axe's meta-refresh rule (WCAG 2.2.1, F40/F41), which decision 032
  * solved for the BankID waiting pages only. The rule stays off for these audits until those pages get the same
- * status frames (decision 032, "Not solved here"); every other rule now checks the no-JS document itself.
+ * status frames (decision 032, its note "not solved here"); every other rule now checks the no-JS document itself.
  */
 const NO_SCRIPT_KNOWN_FAILURES = ["meta-refresh"];
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
