@@ -2,13 +2,7 @@ import * as z from "zod";
 import "./zod-errors";
 import { normalizeText } from "./text";
 import { isIsoDate, todayInStockholm } from "~/lib/dates";
-import {
-  CHECK_RESULTS,
-  CHECK_TYPES,
-  DOCUMENT_CATEGORIES,
-  SIGN_DEVICES,
-  SUPPLEMENT_PERSON_TYPES,
-} from "~/lib/transfer";
+import { CHECK_RESULTS, CHECK_TYPES, SIGN_DEVICES } from "~/lib/transfer";
 
 // Messages are keys of app/locales/sv/domain.json; pages and the JSON API translate them.
 
@@ -58,24 +52,6 @@ export function rejectMembershipSchema(now: Date = new Date()) {
       .max(2000),
   });
 }
-
-export const RequestAdditionalInfoSchema = z
-  .object({
-    transferId: id,
-    category: z.enum(DOCUMENT_CATEGORIES, { error: "validation.unknownValue" }),
-    personType: z.enum(SUPPLEMENT_PERSON_TYPES, { error: "validation.unknownValue" }),
-    personId: z.string().trim().max(100).optional(),
-    message: z
-      .string({ error: "validation.messageRequired" })
-      .trim()
-      .min(1, "validation.messageRequired")
-      .min(2, "validation.tooFewCharacters")
-      .max(30000, "validation.tooManyCharacters"),
-  })
-  .refine((v) => v.personType === "None" || (v.personId ?? "") !== "", {
-    path: ["personId"],
-    message: "validation.required",
-  });
 
 export const SupplementRefSchema = z.object({ transferId: id, requestId: id });
 

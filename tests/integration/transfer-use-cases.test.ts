@@ -8,7 +8,8 @@ import {
 } from "~/server/domain/transfers/actions.server";
 import { addNote } from "~/server/domain/notes/add-note.server";
 import { approveMembership, rejectMembership } from "~/server/domain/decision/decide.server";
-import { cancelSupplementRequest, requestAdditionalInfo } from "~/server/domain/supplements/requests.server";
+import { createSupplementRequest } from "~/server/domain/supplements/create-request.server";
+import { cancelSupplementRequest } from "~/server/domain/supplements/requests.server";
 import type { Actor, UseCaseContext } from "~/server/domain/core/context.server";
 import { DomainError, isDomainError } from "~/server/domain/core/errors.server";
 import { toListItem, toPrivateListItems } from "~/server/domain/transfers/views.server";
@@ -311,32 +312,28 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
       await readyForBoard(handle.db, "u-info");
       const maria = await ctxFor("user-maria");
       const bad = await refusal(
-        requestAdditionalInfo(maria, {
-          transferId: "u-info",
+        createSupplementRequest(maria, "u-info", {
           category: "Nonsense",
           personType: "None",
           message: "Hej",
         }),
       );
-      expect(bad.fields).toEqual({ category: ["validation.unknownValue"] });
+      expect(bad.fields).toEqual({ category: ["domain:supplements.typeRequired"] });
       const wrongPerson = await refusal(
-        requestAdditionalInfo(maria, {
-          transferId: "u-info",
+        createSupplementRequest(maria, "u-info", {
           category: "PersonalGuarantee",
           personType: "Acquirer",
           personId: "nobody",
           message: "Vänligen komplettera.",
         }),
       );
-      expect(wrongPerson.fields).toEqual({ personId: ["validation.unknownPerson"] });
-      const opened = await requestAdditionalInfo(maria, {
-        transferId: "u-info",
+      expect(wrongPerson.fields).toEqual({ personId: ["supplements.invalidAnswer"] });
+      const opened = await createSupplementRequest(maria, "u-info", {
         category: "PersonalGuarantee",
         personType: "Acquirer",
         personId: "u-info-acq-1",
         message: "Vänligen komplettera med ett borgensåtagande för Anna Svensson.",
       });
-      expect(opened.status).toBe("AwaitingInfoRequestAnswer");
       let row = await handle.db
         .selectFrom("transfers")
         .selectAll()
@@ -375,15 +372,16 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
       await readyForBoard(handle.db, "u-two");
       const maria = await ctxFor("user-maria");
       const ask = (message: string) =>
-        requestAdditionalInfo(maria, {
-          transferId: "u-two",
-          category: "PersonalGuarantee",
-          personType: "None",
-          message,
-        });
+        createSupplementRequest(maria, "u-two", { category: "TransferAgreement", message });
       const first = await ask("Vänligen komplettera med ett borgensåtagande.");
       const second = await ask("Vänligen komplettera med ytterligare ett borgensåtagande.");
-      expect(second.version).toBe(3);
+      expect(
+        await handle.db
+          .selectFrom("transfers")
+          .select("version")
+          .where("id", "=", "u-two")
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ version: 3 });
       const refused = await refusal(
         cancelSupplementRequest(maria, { transferId: "u-two", requestId: "no-such-request" }),
       );
