@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { UUID_PATTERN } from "~/lib/uuid";
 import "./zod-errors";
 import { withValues } from "~/lib/messages";
 import { IDENTIFIER_TYPES, validateIdentifier, type Identifier } from "~/lib/identifier";
@@ -11,8 +12,6 @@ import { OTHER_IDENTIFIER_MAX } from "./new-transfer";
  * Every bad input is a field error with the spec's Swedish text; the server adds the checks only it can make
  * (whose search id it is) by the function it passes to the search schemas.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** A field's value when it was given: undefined, null and "" are all "not given". */
 const given = (value: unknown) => (value === null || value === "" ? undefined : value);
@@ -29,7 +28,7 @@ const RequestIdSchema = z.preprocess(
   given,
   z
     .string({ error: "domain:validation.requestIdInvalid" })
-    .regex(UUID, "domain:validation.requestIdInvalid")
+    .regex(UUID_PATTERN, "domain:validation.requestIdInvalid")
     .transform((id) => id.toLowerCase())
     .optional(),
 );

@@ -6,6 +6,7 @@ import policy from "~/locales/sv/policy.json";
 import lists from "~/locales/sv/lists.json";
 import i18next, { type i18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { splitMessage } from "~/lib/messages";
 
 export const serverResources = { sv: { ...clientResources.sv, legal, faq, domain, policy, lists } };
 
@@ -52,4 +53,10 @@ let fixed: TFunction | null = null;
 export function svT(): TFunction {
   fixed ??= sharedInstance().getFixedT("sv");
   return fixed;
+}
+
+/** The Swedish text of a message key, with the values it carries after a bar (app/lib/messages.ts). */
+export function messageText(message: string): string {
+  const { key, values } = splitMessage(message);
+  return svT()(key, values);
 }

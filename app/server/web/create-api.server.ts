@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
+import { isUuid } from "~/lib/uuid";
 import { json } from "@remix-run/node";
 import type * as z from "zod";
 import type { Identifier } from "~/lib/identifier";
-import { splitMessage } from "~/lib/messages";
 import { getDb } from "../db/db.server";
 import { searchGroup } from "../domain/core/events.server";
 import { isDomainError } from "../domain/core/errors.server";
@@ -17,7 +17,7 @@ import {
 import { getLive } from "../live/live.server";
 import { mintSearchId, ownsSearchId } from "../live/tokens.server";
 import { readJsonBody } from "../platform/body.server";
-import { svT } from "../platform/i18n.server";
+import { messageText, svT } from "../platform/i18n.server";
 import { apiError, apiValidationError, fieldErrors } from "./api.server";
 import { apiActor, domainErrorResponse } from "./transfer-api.server";
 import type { Actor } from "../domain/core/context.server";
@@ -34,20 +34,12 @@ import { requestContext } from "../context/request.server";
  * answer and must join that one: hits that arrive before it has joined are not replayed to it.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
 export type FieldErrors = Record<string, string[]>;
-
-/** The texts of a schema's messages (keys, some with values: app/lib/messages). */
-function translated(message: string): string {
-  const { key, values } = splitMessage(message);
-  return svT()(key, values);
-}
 
 /** A call's parsed input (app/schemas/create-calls), or its 400 with the Swedish field errors. */
 export function parseCall<T extends z.ZodType>(schema: T, input: unknown): z.output<T> | Response {
   const parsed = schema.safeParse(input);
-  return parsed.success ? parsed.data : badRequest(fieldErrors(parsed.error.issues, translated));
+  return parsed.success ? parsed.data : badRequest(fieldErrors(parsed.error.issues, messageText));
 }
 
 /** A call's JSON body, parsed by its schema: the data, or the 400 (a body that is not JSON is one too). */
@@ -64,7 +56,7 @@ export async function readCall<T extends z.ZodType>(
  */
 export function searchIdAccepted(userId: string): (searchId: string) => string | null {
   return (searchId) =>
-    ownsSearchId(userId, searchId) ? searchId : UUID.test(searchId) ? mintSearchId(userId) : null;
+    ownsSearchId(userId, searchId) ? searchId : isUuid(searchId) ? mintSearchId(userId) : null;
 }
 
 /** The page's request id, or a fresh one when the caller sent none. */

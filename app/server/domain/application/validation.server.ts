@@ -1,8 +1,6 @@
-import { splitMessage } from "~/lib/messages";
 import type { TransferType } from "~/lib/transfer";
 import { checkApplication, RawApplicationSchema } from "~/schemas/application";
 import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
-import { svT } from "../../platform/i18n.server";
 import type { ManagerFacts } from "./manager.server";
 import {
   applicationParts,
@@ -12,6 +10,7 @@ import {
   type ValidationError,
 } from "./read.server";
 
+import { messageText } from "../../platform/i18n.server";
 /**
  * The server's validation result for the wizard's step 4 (spec 03 §5.7, "Kvar att göra för att kunna skicka
  * vidare:"): the step-2 rules run again over what is saved (with today's date and the manager's rules of today),
@@ -35,11 +34,6 @@ export function fieldName(path: ReadonlyArray<PropertyKey>): string {
     if (typeof part === "number") return `${name}[${part}]`;
     return name ? `${name}.${String(part)}` : String(part);
   }, "");
-}
-
-export function messageText(message: string): string {
-  const { key, values } = splitMessage(message);
-  return svT()(key, values);
 }
 
 function error(category: string, property: string, message: string): ValidationError {

@@ -1,4 +1,5 @@
 import { recordAnalyticsEvent } from "../analytics.server";
+import { isUuid } from "~/lib/uuid";
 import crypto from "node:crypto";
 import { isUniqueViolation } from "../../db/kysely.server";
 import type { PropertyObject } from "../../integrations/property-managers/index.server";
@@ -48,10 +49,8 @@ export type OpenManagerCase = (request: {
   transferors: Array<{ identifier: Identifier; share: Fraction }>;
 }) => Promise<{ caseId: string }>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
 function requestIdOf(input: CreateTransferInput): string {
-  if (typeof input.requestId !== "string" || !UUID.test(input.requestId)) {
+  if (typeof input.requestId !== "string" || !isUuid(input.requestId)) {
     throw invalid({ requestId: ["validation.required"] });
   }
   return input.requestId.toLowerCase();
