@@ -90,6 +90,9 @@ export async function axeResults(
 ): Promise<AxeResults> {
   const options: RunOptions = {
     runOnly: { type: "tag", values: AXE_TAGS },
+    // Only the violations are read: axe then keeps one node of each passing or inapplicable rule instead of all of
+    // them (its documented speed option), a third less time per audit (an overview: 1.0 s to 0.65 s).
+    resultTypes: ["violations"],
     rules: Object.fromEntries(
       [...disableRules, ...(javaScript ? [] : NO_SCRIPT_KNOWN_FAILURES)].map((rule) => [
         rule,
