@@ -34,25 +34,8 @@ fi
 start=$(date +%s)
 step() { echo; echo "== $1 ($(( $(date +%s) - start ))s)"; }
 
-# The three static checks side by side: each is one single-threaded process, and one after another they left the
-# second core idle for about a minute. Each one's output and time follow once all three are done.
-step "typecheck, lint and formatting (side by side)"
-checks=$(mktemp -d)
-check() {
-  local name=$1 t0; shift; t0=$(date +%s)
-  if "$@" >"$checks/$name.log" 2>&1; then
-    echo "-- $name passed ($(( $(date +%s) - t0 ))s)" >>"$checks/$name.log"
-  else
-    echo "-- $name FAILED ($(( $(date +%s) - t0 ))s)" >>"$checks/$name.log"; return 1
-  fi
-}
-check typecheck npm run -s typecheck & typecheck=$!
-check lint npm run -s lint & lint=$!
-check formatting npm run -s format:check & formatting=$!
-failed=0
-for pid in $typecheck $lint $formatting; do wait "$pid" || failed=1; done
-cat "$checks/typecheck.log" "$checks/lint.log" "$checks/formatting.log"; rm -rf "$checks"
-[ "$failed" = 0 ] || exit 1
+step "typecheck"; npm run -s typecheck
+step "lint and formatting"; npm run -s lint; npm run -s format:check
 step "build"; npm run -s build
 # Vitest's projects (vitest.config.ts): the unit tests (shared and isolated), then the integration tests.
 step "unit tests"; npx vitest run --project unit --project unit-isolated
