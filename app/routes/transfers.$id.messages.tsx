@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { messagesTabAction, messagesTabLoader } from "~/server/web/messages-tab.server";
+import { messagesTabAction, messagesTabLoader } from "~/server/web/messages.server";
 import { pageTitle } from "~/ui/page-title";
 import { MessagesTab } from "~/ui/review/messages/MessagesTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/{id}/messages, the Meddelanden tab of property managers and board members (spec 02 §2.1, §2.3, §2.8);
- * the server half is messages-tab.server.ts, the page ui/review/messages/MessagesTab.tsx.
+ * the server half is web/messages.server.ts, the page ui/review/messages/MessagesTab.tsx.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { additionalsTabAction, additionalsTabLoader } from "~/server/web/additionals-tab.server";
+import { additionalsTabAction, additionalsTabLoader } from "~/server/web/supplements.server";
 import { pageTitle } from "~/ui/page-title";
-import { AdditionalsTab } from "~/ui/review/AdditionalsTab";
+import { SupplementsTab } from "~/ui/review/supplements/SupplementsTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/private/{id}/additionals (spec 02 §2.2, 03 §2.3; decision 025): the private party answers the
- * supplements requested on their own private transfer. The server half is additionals-tab.server.ts, the page
- * ui/review/AdditionalsTab.tsx; its `extraSections` slot stays empty here, since the private party has no agreement
+ * supplements requested on their own private transfer. The server half is web/supplements.server.ts, the page
+ * ui/review/supplements/SupplementsTab.tsx; its `extraSections` slot stays empty here, since the private party has no agreement
  * change requests.
  */
 
@@ -32,5 +32,5 @@ export function ErrorBoundary() {
 
 export default function PrivateTransferAdditionals() {
   const data = useLoaderData<typeof loader>();
-  return <AdditionalsTab data={data} extraSections={null} />;
+  return <SupplementsTab data={data} extraSections={null} />;
 }

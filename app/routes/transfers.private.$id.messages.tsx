@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { messagesTabAction, messagesTabLoader } from "~/server/web/messages-tab.server";
+import { messagesTabAction, messagesTabLoader } from "~/server/web/messages.server";
 import { pageTitle } from "~/ui/page-title";
 import { MessagesTab } from "~/ui/review/messages/MessagesTab";
 import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/private/{id}/messages (spec 02 §2.2, §2.8): the private party's Meddelanden tab on their
- * own private transfer, through the private party's scope; the server half is messages-tab.server.ts, the page
+ * own private transfer, through the private party's scope; the server half is web/messages.server.ts, the page
  * ui/review/messages/MessagesTab.tsx.
  */
 

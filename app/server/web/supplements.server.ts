@@ -37,8 +37,8 @@ import {
 } from "./review-page.server";
 import { changeRequestsSection } from "./change-requests.server";
 import { refuse, replyFields, replyForm, type RefusalAnswer } from "./refusal.server";
-import { anchor, refusalsOf } from "./additionals-refusals.server";
-import { uploadAnswer } from "./additionals-upload.server";
+import { anchor, refusalsOf } from "./supplements-refusals.server";
+import { uploadAnswer } from "./supplements-upload.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -58,7 +58,7 @@ const TAB = "additionals";
 /**
  * Composition point for further sections of the tab, today the agreement change requests (decision 026), on the
  * review side only: each section's loader data under its own key; the page gets it as `data.extra` and renders the
- * section in AdditionalsTab's `extraSections` slot (see app/routes/transfers.$id.additionals.tsx). A section whose
+ * section in SupplementsTab's `extraSections` slot (see app/routes/transfers.$id.additionals.tsx). A section whose
  * forms post to this tab puts their handlers in `extraIntents`; the change requests' forms post to pages of their own
  * (routes/transfers.$id.additionals_.changeRequests.*).
  */

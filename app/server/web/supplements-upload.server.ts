@@ -8,7 +8,7 @@ import { createAnswerDocument } from "../domain/supplements/answer-document.serv
 import type { UseCaseContext } from "../domain/core/context.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
-import { anchor, refusalsOf } from "./additionals-refusals.server";
+import { anchor, refusalsOf } from "./supplements-refusals.server";
 import { domainFieldErrors, refuse } from "./refusal.server";
 import { refusalKey, refusalStatus } from "./documents.server";
 import { parseForm } from "./forms.server";

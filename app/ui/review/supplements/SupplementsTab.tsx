@@ -19,18 +19,18 @@ import { lastResultOf } from "~/ui/use-page-form";
  * ./supplements.
  */
 
-export interface AdditionalsTabData extends SupplementsData {
+export interface SupplementsTabData extends SupplementsData {
   review: TransferReview;
   role: "PropertyManager" | "BoardMember";
   basePath: string;
   tabs: ReviewTab[] | null;
 }
 
-export function AdditionalsTab({
+export function SupplementsTab({
   data,
   extraSections,
 }: {
-  data: AdditionalsTabData;
+  data: SupplementsTabData;
   /** Composition slot: further sections of the tab (the agreement change requests, decision 026). */
   extraSections?: ReactNode;
 }) {
