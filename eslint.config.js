@@ -6,13 +6,14 @@ import tseslint from "typescript-eslint";
 
 const ZOD = { group: ["zod/*", "!zod/v4"], message: 'Import zod as `import * as z from "zod"`.' };
 const ROUTES_AND_UI = ["~/routes/*", "~/ui/*", "~/islands/*", "**/routes/*"];
-/** A sibling folder of app/server, by alias or by any relative path. */
-const upward = (folder) => [
-  `~/server/${folder}/*`,
-  `../${folder}/*`,
-  `../../${folder}/*`,
-  `../../../${folder}/*`,
-];
+/** Sibling folders of app/server, by alias or by any relative path. */
+const upward = (...folders) =>
+  folders.flatMap((folder) => [
+    `~/server/${folder}/*`,
+    `../${folder}/*`,
+    `../../${folder}/*`,
+    `../../../${folder}/*`,
+  ]);
 /** The feature folders of the domain (decision 033); `transfers` is the transfer itself, `review` composes them. */
 const FEATURES = [
   "notes",
@@ -32,7 +33,7 @@ const TRANSFER_ENTITY = ["facts", "load", "scope", "lifecycle"].map(
 /** What the kernel may read of the transfer (negated patterns re-allow them). */
 const ENTITY_ALLOWED = ["facts", "load", "scope", "lifecycle"].map((m) => `!../transfers/${m}.server`);
 const NOT_IN_DOMAIN = [
-  ...["auth", "web", "live", "jobs", "context", "demo"].flatMap((folder) => upward(folder)),
+  ...upward("auth", "web", "live", "jobs", "context", "demo"),
   ...["~/routes/*", "~/ui/*", "~/islands/*", "**/routes/*"],
 ];
 function layer(target, message, group) {
@@ -114,70 +115,34 @@ export default tseslint.config(
     // start-up is the composition root: it wires the database, the seed and the simulators together.
     { files: ["app/server/platform/**"], ignores: ["app/server/platform/startup.server.ts"] },
     "The platform is underneath everything: it imports only the database and the locale files (decision 015).",
-    [
-      ...upward("domain"),
-      ...upward("auth"),
-      ...upward("web"),
-      ...upward("live"),
-      ...upward("jobs"),
-      ...upward("integrations"),
-      ...upward("context"),
-      ...upward("demo"),
-      ...ROUTES_AND_UI,
-    ],
+    [...upward("domain", "auth", "web", "live", "jobs", "integrations", "context", "demo"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/integrations/**"],
     "An integration adapts one external system; it knows nothing of the domain or the web (decision 015).",
-    [
-      ...upward("domain"),
-      ...upward("auth"),
-      ...upward("web"),
-      ...upward("live"),
-      ...upward("jobs"),
-      ...upward("context"),
-      ...upward("demo"),
-      ...ROUTES_AND_UI,
-    ],
+    [...upward("domain", "auth", "web", "live", "jobs", "context", "demo"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/db/**"],
     "The database is underneath everything but the platform: it imports only the platform (decision 015).",
-    [
-      ...upward("domain"),
-      ...upward("auth"),
-      ...upward("web"),
-      ...upward("live"),
-      ...upward("jobs"),
-      ...upward("integrations"),
-      ...upward("context"),
-      ...upward("demo"),
-      ...ROUTES_AND_UI,
-    ],
+    [...upward("domain", "auth", "web", "live", "jobs", "integrations", "context", "demo"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/live/**", "app/server/jobs/**"],
     "The live channel and jobs never import auth, the HTTP adapters or the routes (decision 015).",
-    [...upward("auth"), ...upward("web"), ...ROUTES_AND_UI],
+    [...upward("auth", "web"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/demo/**"],
     "The demo seed writes through the database, the domain and the integrations; never auth, the web, the live " +
       "channel, jobs, the composition root, the routes or the UI.",
-    [
-      ...upward("auth"),
-      ...upward("web"),
-      ...upward("live"),
-      ...upward("jobs"),
-      ...upward("context"),
-      ...ROUTES_AND_UI,
-    ],
+    [...upward("auth", "web", "live", "jobs", "context"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/context/**"],
     "The composition root wires the domain to the integrations, the job queue and the live hub; the web, auth " +
       "and the jobs import it, never the other way (decision 033).",
-    [...upward("auth"), ...upward("web"), ...upward("jobs"), ...upward("demo"), ...ROUTES_AND_UI],
+    [...upward("auth", "web", "jobs", "demo"), ...ROUTES_AND_UI],
   ),
   layer(
     ["app/server/auth/**", "app/server/web/**"],
