@@ -69,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   }
   return json(
-    { title: t("tabs.analysis"), review, role: user.role, analysis: tab.view },
+    { title: t("tabs.analysis"), review, role: user.role, analysis: tab.view, liveSince: ctx.now.getTime() },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -110,7 +110,7 @@ export function ErrorBoundary() {
 }
 
 export default function TransferAnalysis() {
-  const { review, role, analysis } = useLoaderData<typeof loader>();
+  const { review, role, analysis, liveSince } = useLoaderData<typeof loader>();
   const { t } = useTranslation("review");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -123,6 +123,7 @@ export default function TransferAnalysis() {
     review.id,
     ["transferTaskStarted", "transferTaskCompleted", "transferReadyForReview"],
     refresh,
+    { since: liveSince },
   );
   const refreshSeconds = usePageRefreshSeconds(RUNNING_REFRESH_SECONDS);
   useInterval(analysis.running, refreshSeconds * 1000, refresh);

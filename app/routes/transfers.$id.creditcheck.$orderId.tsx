@@ -25,15 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const viewer = await viewerFor(db, user);
   const t = svT();
-  const result = await getCreditCheckResult(
-    { db, viewer, now: new Date(), t },
-    params.id ?? "",
-    params.orderId ?? "",
-  );
+  const now = new Date();
+  const result = await getCreditCheckResult({ db, viewer, now, t }, params.id ?? "", params.orderId ?? "");
   if (!result) throw json({ title: t("review:notFoundTitle") }, { status: 404 });
   return json(
     {
       title: t("review:creditCheck.result.title"),
+      liveSince: now.getTime(),
       result: {
         ...result,
         person: {
@@ -55,7 +53,7 @@ export function ErrorBoundary() {
 }
 
 export default function CreditCheckResultPage() {
-  const { result } = useLoaderData<typeof loader>();
+  const { result, liveSince } = useLoaderData<typeof loader>();
   const { t } = useTranslation("review");
   // A pending order's page follows its events with JavaScript; without, a reload shows the answer.
   const reload = useLiveRevalidate();
@@ -66,7 +64,7 @@ export default function CreditCheckResultPage() {
       const orderId = (payload as { orderId?: string } | undefined)?.orderId;
       if (orderId === undefined || orderId === result.orderId) reload();
     },
-    result.status === "Pending",
+    { since: liveSince, enabled: result.status === "Pending" },
   );
   const unavailable = (titleKey: string, textKey: string) => (
     <div className="notice" role="status">

@@ -150,6 +150,7 @@ export default function TransferOverview() {
     confirm,
     watchers: rendered,
     notes,
+    liveSince,
   } = useLoaderData<typeof loader>();
   useWatchTransfer(me, review.id);
   const live = useTenantPresence(me);
@@ -166,6 +167,7 @@ export default function TransferOverview() {
   return (
     <OverviewPage
       review={review}
+      liveSince={liveSince}
       role={role}
       basePath={basePath}
       tabs={tabs}

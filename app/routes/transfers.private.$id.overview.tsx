@@ -30,13 +30,14 @@ export function ErrorBoundary() {
 }
 
 export default function PrivateTransferOverview() {
-  const { review, role, basePath, tabs } = useLoaderData<typeof loader>();
+  const { review, role, basePath, tabs, liveSince } = useLoaderData<typeof loader>();
   const { t } = useTranslation("wizard");
   // `Ny ansökan` (spec 03 §2.3) only when the server offers the application to this user now.
   const apply = review.actions.some((a) => a.type === "CreateApplication" && !a.disabled);
   return (
     <OverviewPage
       review={review}
+      liveSince={liveSince}
       role={role}
       basePath={basePath}
       tabs={tabs}

@@ -23,8 +23,11 @@ type Listener = (state: LiveState) => void;
 
 interface GroupJoin {
   method: string;
-  args: unknown[];
+  /** Read at every join (the first and after each reconnect), so they can follow the page's data. */
+  args: () => unknown[];
   leave: { method: string; args: unknown[] } | null;
+  /** Islands holding this join; the group is left when the last lets go. */
+  holders: number;
 }
 
 class LiveConnection {
@@ -72,14 +75,34 @@ class LiveConnection {
     return () => hub.off(event, callback);
   }
 
-  /** Joins now when connected, and again after every reconnect; the returned function leaves. */
-  join(key: string, method: string, args: unknown[], leave: GroupJoin["leave"]): () => void {
-    this.joins.set(key, { method, args, leave });
-    if (this.state === "connected") void this.invokeQuietly(method, args);
+  /**
+   * Joins now when connected, and again after every reconnect; the returned function leaves. Islands that join
+   * the same key share one join (the server is asked once, and replays what was missed once).
+   */
+  join(
+    key: string,
+    method: string,
+    args: unknown[] | (() => unknown[]),
+    leave: Omit<GroupJoin, "method" | "args" | "holders">["leave"],
+  ): () => void {
+    const existing = this.joins.get(key);
+    if (existing) {
+      existing.holders += 1;
+    } else {
+      const join = { method, args: typeof args === "function" ? args : () => args, leave, holders: 1 };
+      this.joins.set(key, join);
+      if (this.state === "connected") void this.invokeQuietly(method, join.args());
+    }
+    const mine = this.joins.get(key);
+    let left = false;
     return () => {
       const current = this.joins.get(key);
+      if (left || !current || current !== mine) return;
+      left = true;
+      current.holders -= 1;
+      if (current.holders > 0) return;
       this.joins.delete(key);
-      if (current?.leave && this.state === "connected")
+      if (current.leave && this.state === "connected")
         void this.invokeQuietly(current.leave.method, current.leave.args);
     };
   }
@@ -129,7 +152,7 @@ class LiveConnection {
   }
 
   private rejoin() {
-    for (const join of this.joins.values()) void this.invokeQuietly(join.method, join.args);
+    for (const join of this.joins.values()) void this.invokeQuietly(join.method, join.args());
   }
 
   private startOnce() {

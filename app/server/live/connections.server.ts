@@ -68,6 +68,8 @@ export interface RegistryHooks<P> {
   onBody(connection: LiveConnection<P>, body: string): void;
   /** Called exactly once when a connection closes, whatever the reason. */
   onClosed(connection: LiveConnection<P>): void;
+  /** After each sweep pass (the owner's own housekeeping on the same timer). */
+  onSweep?(): void;
 }
 
 export class ConnectionRegistry<P> {
@@ -293,6 +295,7 @@ export class ConnectionRegistry<P> {
         this.remove(connection);
       }
     }
+    this.hooks.onSweep?.();
   }
 
   /** Stops the sweep timer and ends every transport; connections are closed without a message. */

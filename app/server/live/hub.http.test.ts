@@ -236,6 +236,29 @@ describe("long polling", () => {
     expect((await connection.poll()).status).toBe(404);
   });
 
+  it("keeps a group's messages for the replay window only, and replays them to members only", async () => {
+    const { url, hub, advance } = await setup();
+    const { connection } = await openLongPolling(url);
+    const sentAt = 1_000_000;
+    await hub.publish("g1", "happened", { n: 1 });
+    expect(hub.groups.replay(connection.connectionId, "g1", sentAt)).toBe(0);
+    await connection.send(invocation("j", "Join", ["g1"]));
+    await (await connection.poll()).text();
+    expect(hub.groups.replay(connection.connectionId, "g1", sentAt + 1)).toBe(0);
+    expect(hub.groups.replay(connection.connectionId, "g1", sentAt)).toBe(1);
+    expect(records(await (await connection.poll()).text())).toEqual([
+      { type: 1, target: "happened", arguments: [{ n: 1 }] },
+    ]);
+    // A poll in flight keeps the connection; past the window the message is gone.
+    const waiting = connection.poll();
+    await vi.waitFor(() => expect(hub.stats().pendingPolls).toBe(1));
+    advance(60_001);
+    expect(hub.groups.has(connection.connectionId, "g1")).toBe(true);
+    expect(hub.groups.replay(connection.connectionId, "g1", 0)).toBe(0);
+    advance(30_000);
+    expect((await waiting).status).toBe(200);
+  });
+
   it("removes a negotiated connection that never connects", async () => {
     const { url, hub, advance } = await setup();
     const connection = await negotiate(url);

@@ -24,7 +24,14 @@ export interface HubOptions extends Partial<TransportOptions> {
   rateLimit?: Partial<RateLimitOptions>;
   maxRecordBytes?: number;
   log?: LiveLogger;
+  /** How long this instance keeps a group's recent messages for `groups.replay` (0 keeps none). */
+  replayWindowMs?: number;
 }
+
+/** A page that renders, then connects, can miss what happened in between; a join replays that gap. */
+export const DEFAULT_REPLAY_WINDOW_MS = 60_000;
+/** At most this many recent messages per group are kept; a busier gap is replayed in part. */
+const REPLAY_MAX_PER_GROUP = 32;
 
 type Connection = LiveConnection<Principal>;
 
@@ -68,11 +75,16 @@ export function createHub(options: HubOptions): Hub {
   const groupsOf = new Map<string, Set<string>>();
   const groupMembers = new Map<string, Set<Connection>>();
   const byUser = new Map<string, Set<Connection>>();
+  /** Per group, the records delivered on this instance lately, oldest first, with when they arrived. */
+  const recent = new Map<string, Array<{ at: number; record: string }>>();
+  const replayWindowMs = options.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS;
+  const clock = () => registry.options.now();
   let closing = false;
 
   const registry = new ConnectionRegistry<Principal>(options, {
     onBody: (connection, body) => dispatcher.receive(connection, body),
     onClosed: disconnected,
+    onSweep: forgetOld,
   });
   const dispatcher = createDispatcher({
     registry,
@@ -162,6 +174,23 @@ export function createHub(options: HubOptions): Hub {
       .catch((error: unknown) => log("error", "onDisconnected failed.", error));
   }
 
+  function remember(group: string, record: string): void {
+    if (replayWindowMs <= 0) return;
+    const at = clock();
+    const list = recent.get(group) ?? [];
+    list.push({ at, record });
+    while (list.length > REPLAY_MAX_PER_GROUP || (list[0] && list[0].at < at - replayWindowMs)) list.shift();
+    recent.set(group, list);
+  }
+
+  function forgetOld(): void {
+    const oldest = clock() - replayWindowMs;
+    for (const [group, list] of recent) {
+      while (list[0] && list[0].at < oldest) list.shift();
+      if (list.length === 0) recent.delete(group);
+    }
+  }
+
   function deliver(connections: Iterable<Connection>, record: string): void {
     for (const connection of connections) {
       if (connection.handshakeDone) registry.send(connection, record);
@@ -173,7 +202,10 @@ export function createHub(options: HubOptions): Hub {
     try {
       const envelope = JSON.parse(message) as Envelope;
       const record = writeInvocation(envelope.t, envelope.a);
-      if (envelope.g !== undefined) deliver(groupMembers.get(envelope.g) ?? [], record);
+      if (envelope.g !== undefined) {
+        remember(envelope.g, record);
+        deliver(groupMembers.get(envelope.g) ?? [], record);
+      }
       if (envelope.u !== undefined) deliver(byUser.get(envelope.u) ?? [], record);
     } catch (error) {
       log("warn", "Dropped an unreadable backplane message.", error);
@@ -214,6 +246,13 @@ export function createHub(options: HubOptions): Hub {
         if (!connection || !groupsOf.get(connectionId)?.delete(group)) return false;
         removeFrom(groupMembers, group, connection);
         return true;
+      },
+      replay(connectionId, group, since) {
+        const connection = openConnection(connectionId);
+        if (!connection?.handshakeDone || !groupsOf.get(connectionId)?.has(group)) return 0;
+        const missed = (recent.get(group) ?? []).filter((entry) => entry.at >= since);
+        for (const entry of missed) registry.send(connection, entry.record);
+        return missed.length;
       },
       has: (connectionId, group) => groupsOf.get(connectionId)?.has(group) ?? false,
       of: (connectionId) => [...(groupsOf.get(connectionId) ?? [])],

@@ -40,6 +40,12 @@ export interface ProductMethods {
 }
 
 const MAX_ID_LENGTH = 200;
+/**
+ * A page's `since` comes from the clock of the instance that rendered it, the replayed messages' times from the
+ * clock of the instance that delivers them; this much earlier covers the instances' clock difference. A message
+ * replayed twice costs the page one more reload; one missed leaves it stale.
+ */
+export const REPLAY_CLOCK_MARGIN_MS = 500;
 
 function id(value: unknown): string {
   if (typeof value !== "string" || value === "" || value.length > MAX_ID_LENGTH) {
@@ -91,10 +97,18 @@ export function createProductMethods(options: ProductMethodsOptions): ProductMet
   }
 
   const methods: HubMethods = {
-    async JoinGroup({ principal, connectionId, hub: h }: HubContext, name: unknown) {
+    /**
+     * `since` (optional): when the page was rendered (ms since the epoch, from its loader). What the group was
+     * sent from then until this join is sent again, so a page that renders, then connects, misses nothing.
+     */
+    async JoinGroup({ principal, connectionId, hub: h }: HubContext, name: unknown, since?: unknown) {
+      if (since !== undefined && since !== null && (typeof since !== "number" || !Number.isFinite(since))) {
+        throw new HubError(INVALID_ARGUMENTS);
+      }
       const group = await allowedGroup(principal, id(name));
       if (!group) throw new HubError(GROUP_NOT_ALLOWED);
       h.groups.add(connectionId, group);
+      if (typeof since === "number") h.groups.replay(connectionId, group, since - REPLAY_CLOCK_MARGIN_MS);
     },
 
     // Leaving needs no permission: a user who has lost access must still be able to leave.

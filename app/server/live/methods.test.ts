@@ -103,6 +103,56 @@ describe("JoinGroup and LeaveGroup", () => {
   });
 });
 
+describe("JoinGroup with the time the page was read", () => {
+  function collect(connection: HubConnection, event: string): unknown[] {
+    const seen: unknown[] = [];
+    connection.on(event, (payload: unknown) => seen.push(payload));
+    return seen;
+  }
+
+  it("sends what the group was sent since then, once, and nothing from before", async () => {
+    const before = Date.now() - 5_000;
+    await test.hub.publish(transferGroup("visible-replay"), "transferTaskStarted", { n: 1 });
+    await test.hub.publish(transferGroup("visible-replay"), "transferTaskCompleted", { n: 2 });
+    const later = Date.now() + 5_000;
+
+    // Rendered before both events: both come with the join, in order, before its answer.
+    const early = await connect();
+    const started = collect(early, "transferTaskStarted");
+    const completed = collect(early, "transferTaskCompleted");
+    await early.invoke("JoinGroup", "visible-replay", before);
+    expect(started).toEqual([{ n: 1 }]);
+    expect(completed).toEqual([{ n: 2 }]);
+
+    // Rendered after them, or joined without a time: nothing is sent again.
+    const fresh = await connect();
+    const none = collect(fresh, "transferTaskStarted");
+    await fresh.invoke("JoinGroup", "visible-replay", later);
+    const plain = await connect();
+    const alsoNone = collect(plain, "transferTaskStarted");
+    await plain.invoke("JoinGroup", "visible-replay");
+    // And what comes after the join arrives once, for everyone.
+    await test.hub.publish(transferGroup("visible-replay"), "transferTaskStarted", { n: 3 });
+    await vi.waitFor(() => expect(started).toEqual([{ n: 1 }, { n: 3 }]));
+    await vi.waitFor(() => expect(none).toEqual([{ n: 3 }]));
+    await vi.waitFor(() => expect(alsoNone).toEqual([{ n: 3 }]));
+  });
+
+  it("replays nothing of a group the user may not join, and refuses a time that is not a number", async () => {
+    await test.hub.publish(transferGroup("hidden-replay"), "transferTaskStarted", { secret: true });
+    const connection = await connect();
+    const seen = collect(connection, "transferTaskStarted");
+    await expect(connection.invoke("JoinGroup", "hidden-replay", 0)).rejects.toThrow(GROUP_NOT_ALLOWED);
+    await expect(connection.invoke("JoinGroup", "visible-replay", "yesterday")).rejects.toThrow(
+      INVALID_ARGUMENTS,
+    );
+    await expect(connection.invoke("JoinGroup", "visible-replay", { at: 1 })).rejects.toThrow(
+      INVALID_ARGUMENTS,
+    );
+    expect(seen).toEqual([]);
+  });
+});
+
 describe("presence", () => {
   it("announces watching to the tenant's activity group and lists it to newcomers", async () => {
     const watcher = await connect("token-u1");

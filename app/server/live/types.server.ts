@@ -55,6 +55,11 @@ export interface Hub {
   groups: {
     add(connectionId: string, group: string): boolean;
     remove(connectionId: string, group: string): boolean;
+    /**
+     * Sends a member of the group the group's messages this instance delivered at or after `since` (ms since
+     * the epoch, within the replay window), in order; the number sent.
+     */
+    replay(connectionId: string, group: string, since: number): number;
     has(connectionId: string, group: string): boolean;
     /** The groups a connection is in. */
     of(connectionId: string): string[];

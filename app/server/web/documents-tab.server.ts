@@ -58,6 +58,7 @@ export async function documentsTabLoader(request: Request, transferId: string, s
       review,
       role: page.user.role,
       side,
+      liveSince: now.getTime(),
       ...reviewNavigation(side, review.id),
       ...tab,
       preview: known(search.get("preview")),

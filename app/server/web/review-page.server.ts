@@ -109,6 +109,7 @@ export async function overviewOf(request: Request, page: ReviewPage, transferId:
     title: t("tabs.overview"),
     review,
     role: page.user.role,
+    liveSince: now.getTime(),
     ...reviewNavigation(page.side, review.id),
   };
 }

@@ -35,8 +35,11 @@ export function OverviewPage({
   actions,
   aside,
   decisionRecordHref,
+  liveSince,
 }: {
   review: TransferReview;
+  /** When the data was read: the live join replays what happened since (islands/live/transfer-events). */
+  liveSince: number;
   role: "PropertyManager" | "BoardMember";
   basePath: string;
   /** The tabs, when not the review side's own. */
@@ -52,14 +55,19 @@ export function OverviewPage({
 }) {
   const { t } = useTranslation("review");
   const reload = useLiveRevalidate();
-  useTransferEvents(review.id, LIVE_EVENTS, reload);
-  useCreditCheckEvents(review, reload);
+  useTransferEvents(review.id, LIVE_EVENTS, reload, { since: liveSince });
+  useCreditCheckEvents(review, reload, liveSince);
   // Spec 02 §4: an abort that completes while the page is open is said, not only shown in the status.
   const [aborted, setAborted] = useState(false);
-  useTransferEvents(review.id, ["transferAborted"], () => {
-    setAborted(true);
-    reload();
-  });
+  useTransferEvents(
+    review.id,
+    ["transferAborted"],
+    () => {
+      setAborted(true);
+      reload();
+    },
+    { since: liveSince },
+  );
   // Said once the reloaded transfer shows it (an event replayed after a reconnect says nothing new).
   const abortedHere = aborted && review.status === "Aborted";
   return (

@@ -36,10 +36,24 @@ export interface DocumentsTabData {
   categories: Array<{ value: string; label: string }>;
   preview: string | null;
   remove: string | null;
+  /** When the data was read: the live join replays what happened since (islands/live/transfer-events). */
+  liveSince: number;
 }
 
 export function DocumentsTab({ data }: { data: DocumentsTabData }) {
-  const { review, role, basePath, tabs, documents, removals, upload, categories, preview, remove } = data;
+  const {
+    review,
+    role,
+    basePath,
+    tabs,
+    documents,
+    removals,
+    upload,
+    categories,
+    preview,
+    remove,
+    liveSince,
+  } = data;
   const { t } = useTranslation("review");
   const actionData = useActionData();
   const navigation = useNavigation();
@@ -51,6 +65,7 @@ export function DocumentsTab({ data }: { data: DocumentsTabData }) {
     review.id,
     ["documentVerified", "documentRejected", "documentUploadTimeout", "transferSummaryDocumentUpdated"],
     refresh,
+    { since: liveSince },
   );
   useInterval(pending, PENDING_REFRESH_SECONDS * 1000, refresh);
   const single = categories.length === 1 ? categories[0]!.value : undefined;
