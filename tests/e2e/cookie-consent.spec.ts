@@ -14,9 +14,17 @@ test.describe("cookie consent", () => {
     await expect(notice).toBeVisible();
     await expect(notice.getByRole("heading", { name: "Vi använder cookies" })).toBeVisible();
     await expectNoA11yViolations();
+    // With JavaScript the choice is posted by a fetcher: the reload below waits for its answer (a reload while it is
+    // in flight cancels it, and the page then renews the cookie from local storage instead, a second later).
+    const posted = jsEnabled
+      ? page.waitForResponse(
+          (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/cookies",
+        )
+      : null;
     await notice.getByRole("button", { name: "Tillåt alla cookies" }).click();
     await expect(notice).toBeHidden();
     if (jsEnabled) {
+      expect((await posted)?.ok()).toBe(true);
       expect(await page.evaluate(() => localStorage.getItem("hideCookieConsentTooltip"))).toBe("true");
     } else {
       await expect(page.getByRole("status")).toHaveText("Du har godkänt cookies.");
