@@ -115,36 +115,52 @@ async function expectNothingCutOrSqueezed(page: Page) {
   expect(problems, `${page.url()}`).toEqual([]);
 }
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
+/**
+ * Each page is loaded once and looked at in both sizes: narrow first, then the same document widened (the product's
+ * layout is CSS media queries alone, no script measures the window), with the same checks and an axe audit at each.
+ * A context, a load and axe's injection per page instead of two.
+ */
+async function atEachSize(page: Page, look: (viewport: (typeof VIEWPORTS)[number]) => Promise<void>) {
+  for (const viewport of VIEWPORTS) {
+    await test.step(`at ${viewport.width} px`, async () => {
+      await page.setViewportSize(viewport);
+      await look(viewport);
+    });
+  }
+}
 
-    for (const [who, paths] of Object.entries(PAGES)) {
-      test.describe(`signed in as ${who}`, () => {
-        test.use({ storageState: storageFor(who) });
+test.describe("narrow and wide screens", () => {
+  test.use({ viewport: VIEWPORTS[0] });
 
-        for (const path of paths) {
-          test(`${path} fits the screen`, async ({ page, expectNoA11yViolations }) => {
-            await page.goto(path);
+  for (const [who, paths] of Object.entries(PAGES)) {
+    test.describe(`signed in as ${who}`, () => {
+      test.use({ storageState: storageFor(who) });
+
+      for (const path of paths) {
+        test(`${path} fits the screen`, async ({ page, expectNoA11yViolations }) => {
+          await page.goto(path);
+          await atEachSize(page, async () => {
             await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
             await expectNoHorizontalOverflow(page);
             await expectNothingCutOrSqueezed(page);
             await expectNoA11yViolations();
           });
-        }
-      });
-    }
+        });
+      }
+    });
+  }
 
-    test.describe("the sign-in pages", () => {
-      test.use({ storageState: { cookies: [], origins: [] } });
+  test.describe("the sign-in pages", () => {
+    test.use({ storageState: { cookies: [], origins: [] } });
 
-      test("carry the tenant's logo and fit the screen", async ({
-        page,
-        consented,
-        expectNoA11yViolations,
-      }) => {
-        void consented;
-        await page.goto("/login");
+    test("carry the tenant's logo and fit the screen", async ({
+      page,
+      consented,
+      expectNoA11yViolations,
+    }) => {
+      void consented;
+      await page.goto("/login");
+      await atEachSize(page, async () => {
         await expect(page.locator(".header__logo img")).toBeVisible();
         await expectNoHorizontalOverflow(page);
         await expectNoA11yViolations();
@@ -158,4 +174,4 @@ for (const viewport of VIEWPORTS) {
       });
     });
   });
-}
+});
