@@ -6,7 +6,6 @@ import {
   RemoveDocumentFormSchema,
   UploadFormSchema,
 } from "~/schemas/documents";
-import { withValues } from "~/lib/messages";
 import {
   changeDocumentCategory,
   createDocument,
@@ -18,7 +17,7 @@ import { documentsTab } from "../domain/documents/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
-import { refusalKey, refusalStatus } from "./documents.server";
+import { uploadFormRefusal } from "./documents.server";
 import { formError, handleIntent, parseForm, readPageForm } from "./forms.server";
 import {
   notFoundPage,
@@ -108,10 +107,8 @@ export async function documentsTabAction(request: Request, transferId: string, s
       });
     }
     if (outcome.fields === null) {
-      return reply(
-        { file: [withValues("documents.tooLarge", { file: svT()("review:documents.upload.file") })] },
-        413,
-      );
+      const tooLarge = uploadFormRefusal({ postTooLarge: "review:documents.upload.file" })!;
+      return reply(tooLarge.errors, tooLarge.status);
     }
     fields = outcome.fields;
     const file = outcome.file;
@@ -120,18 +117,13 @@ export async function documentsTabAction(request: Request, transferId: string, s
       return reply(submission.status === "success" ? { file: ["documents.fileRequired"] } : {}, 400);
     }
     if (file.kind === "invalid") return reply({}, 400);
-    const received = file.received;
-    if (received.outcome === "pending") {
-      return redirectWithToast(
-        here,
-        { key: "review:toast.documentUploaded", values: { fileName: file.fileName } },
-        { request },
-      );
-    }
-    const reason = received.outcome === "refused" ? received.reason : "broken";
-    if (received.outcome === "notAwaiting")
-      return reply({ file: [withValues("documents.uploadBroken", { file: file.fileName })] });
-    return reply({ file: [withValues(refusalKey(reason), { file: file.fileName })] }, refusalStatus(reason));
+    const notChecked = uploadFormRefusal(file);
+    if (notChecked) return reply(notChecked.errors, notChecked.status);
+    return redirectWithToast(
+      here,
+      { key: "review:toast.documentUploaded", values: { fileName: file.fileName } },
+      { request },
+    );
   }
 
   const form = await readPageForm(request);

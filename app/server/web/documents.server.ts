@@ -2,6 +2,8 @@ import { json, redirect } from "@remix-run/node";
 import { documentLink } from "../domain/documents/access.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import type { UploadRefusalReason } from "../domain/documents/upload.server";
+import type { ReceiveOutcome } from "../domain/documents/uploads.server";
+import { withValues } from "~/lib/messages";
 import { signLink } from "../platform/signed-links.server";
 import { svT } from "../platform/i18n.server";
 import type { FileStorage } from "../integrations/storage/types.server";
@@ -34,6 +36,30 @@ export function refusalKey(reason: UploadRefusalReason | "broken"): string {
 /** 413 for a file over the limit, 400 for any other refusal. */
 export function refusalStatus(reason: UploadRefusalReason | "broken"): 400 | 413 {
   return reason === "tooLarge" ? 413 : 400;
+}
+
+/**
+ * An upload form's post that did not go on to be checked, as the form's field error and status: the whole post over
+ * the limit (`label`: the locale key of the file field's name), or a file the server refused or could not take
+ * (broken off, or a document no longer waiting for it). Null while the file is checked: the page says so in a toast.
+ * The Dokument tab, the wizard's documents step and a supplement's answer answer alike.
+ */
+export function uploadFormRefusal(
+  upload: { postTooLarge: string } | { received: ReceiveOutcome; fileName: string },
+): { errors: { file: string[] }; status: 400 | 413 } | null {
+  if ("postTooLarge" in upload) {
+    return {
+      errors: { file: [withValues("documents.tooLarge", { file: svT()(upload.postTooLarge) })] },
+      status: 413,
+    };
+  }
+  const { received, fileName } = upload;
+  if (received.outcome === "pending") return null;
+  const reason = received.outcome === "refused" ? received.reason : "broken";
+  return {
+    errors: { file: [withValues(refusalKey(reason), { file: fileName })] },
+    status: refusalStatus(reason),
+  };
 }
 
 /** A refused upload as the API answers it: the validation shape, the message naming the file. */

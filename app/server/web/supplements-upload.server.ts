@@ -2,15 +2,13 @@ import { json } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { AnswerUploadFormSchema } from "~/schemas/supplements";
-import { withValues } from "~/lib/messages";
 import { receiveUpload } from "../domain/documents/uploads.server";
 import { createAnswerDocument } from "../domain/supplements/answer-document.server";
 import type { UseCaseContext } from "../domain/core/context.server";
-import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
 import { anchor, refusalsOf } from "./supplements-refusals.server";
 import { domainFieldErrors, refuse } from "./refusal.server";
-import { refusalKey, refusalStatus } from "./documents.server";
+import { uploadFormRefusal } from "./documents.server";
 import { parseForm } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -65,24 +63,18 @@ export async function uploadAnswer(request: Request, ctx: UseCaseContext, transf
     );
   }
   if (outcome.fields === null) {
-    return reply(
-      { file: [withValues("documents.tooLarge", { file: svT()("review:additionals.answer.file") })] },
-      413,
-    );
+    const tooLarge = uploadFormRefusal({ postTooLarge: "review:additionals.answer.file" })!;
+    return reply(tooLarge.errors, tooLarge.status);
   }
   fields = outcome.fields;
   if (outcome.file === null) return reply({ file: ["documents.fileRequired"] });
   if (outcome.file.kind === "invalid") return reply({}, 400);
   const { outcome: received, fileName, requestId } = outcome.file;
-  if (received.outcome === "pending") {
-    return redirectWithToast(
-      `${here}${anchor(requestId)}`,
-      { key: "review:additionals.toast.documentUploaded", values: { fileName } },
-      { request },
-    );
-  }
-  if (received.outcome === "notAwaiting")
-    return reply({ file: [withValues("documents.uploadBroken", { file: fileName })] });
-  const reason = received.outcome === "refused" ? received.reason : "broken";
-  return reply({ file: [withValues(refusalKey(reason), { file: fileName })] }, refusalStatus(reason));
+  const refused = uploadFormRefusal({ received, fileName });
+  if (refused) return reply(refused.errors, refused.status);
+  return redirectWithToast(
+    `${here}${anchor(requestId)}`,
+    { key: "review:additionals.toast.documentUploaded", values: { fileName } },
+    { request },
+  );
 }

@@ -1,15 +1,13 @@
 import { json } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { withValues } from "~/lib/messages";
 import type { WizardDocumentView } from "~/lib/wizard";
 import { MAX_UPLOAD_BYTES, RemoveDocumentFormSchema, UploadFormSchema } from "~/schemas/documents";
 import { createDocument, receiveUpload, removeDocument } from "../../domain/documents/uploads.server";
 import { loadTransferFacts } from "../../domain/transfers/load.server";
 import { documentCanBeWithdrawn } from "../../domain/documents/policies.server";
 import { findScopedTransfer } from "../../domain/transfers/scope.server";
-import { svT } from "../../platform/i18n.server";
 import { readUploadForm } from "../../platform/multipart.server";
-import { refusalKey, refusalStatus } from "../documents.server";
+import { uploadFormRefusal } from "../documents.server";
 import { parseForm } from "../forms.server";
 import { domainFieldErrors, refuse } from "../refusal.server";
 import { notFoundPage } from "../review-page.server";
@@ -114,10 +112,8 @@ export async function uploadFromForm(
     });
   }
   if (outcome.fields === null) {
-    return reply(
-      { file: [withValues("documents.tooLarge", { file: svT()("review:documents.upload.file") })] },
-      413,
-    );
+    const tooLarge = uploadFormRefusal({ postTooLarge: "review:documents.upload.file" })!;
+    return reply(tooLarge.errors, tooLarge.status);
   }
   fields = outcome.fields;
   const file = outcome.file;
@@ -127,14 +123,9 @@ export async function uploadFromForm(
   }
   if (file.kind === "invalid") return reply({});
   if (file.kind === "refused") return reply({ file: [file.key] });
-  const received = file.received;
-  if (received.outcome === "pending") {
-    return stay(ctx, { key: "review:toast.documentUploaded", values: { fileName: file.fileName } });
-  }
-  if (received.outcome === "notAwaiting")
-    return reply({ file: [withValues("documents.uploadBroken", { file: file.fileName })] });
-  const reason = received.outcome === "refused" ? received.reason : "broken";
-  return reply({ file: [withValues(refusalKey(reason), { file: file.fileName })] }, refusalStatus(reason));
+  const refused = uploadFormRefusal(file);
+  if (refused) return reply(refused.errors, refused.status);
+  return stay(ctx, { key: "review:toast.documentUploaded", values: { fileName: file.fileName } });
 }
 
 /** A step's removal of a document (`documentId`): withdrawn by its uploader; refused with its reason otherwise. */
