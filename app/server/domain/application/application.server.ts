@@ -1,5 +1,4 @@
 import { transferTypeChanged } from "../documents/analysis.server";
-import crypto from "node:crypto";
 import type { Db } from "../../db/kysely.server";
 import type { PartyRow, TransferRow } from "../../db/schema.server";
 import { TRANSFER_TYPES, type TransferType } from "~/lib/transfer";
@@ -31,6 +30,7 @@ import {
 import { fieldName, validateStoredApplication } from "./validation.server";
 import { ApplicationSaveInputSchema } from "~/schemas/wizard";
 
+import { insertParty } from "../transfers/parties.server";
 /**
  * The application wizard's server side (decision 023; spec 03 §3, §4.1, §4.3, §5.2-5.7): the application as read from
  * the server, the step-2 save, the transfer type and the validation result that blocks submission.
@@ -227,18 +227,7 @@ async function writeParties(
       kept.add(id);
       await trx.updateTable("transfer_parties").set(fields).where("id", "=", id).execute();
     } else {
-      await trx
-        .insertInto("transfer_parties")
-        .values({
-          ...fields,
-          id: crypto.randomUUID(),
-          transfer_id: transferId,
-          owner_share_numerator: null,
-          owner_share_denominator: null,
-          membership_status: null,
-          created_at: at,
-        })
-        .execute();
+      await insertParty(trx, { ...fields, transfer_id: transferId, created_at: at });
     }
   }
   const goneAcquirers = savedAcquirers.filter((p) => !kept.has(p.id)).map((p) => p.id);
@@ -259,26 +248,7 @@ async function writeParties(
       keptGuarantors.add(g.id);
       await trx.updateTable("transfer_parties").set(fields).where("id", "=", g.id).execute();
     } else {
-      await trx
-        .insertInto("transfer_parties")
-        .values({
-          ...fields,
-          id: crypto.randomUUID(),
-          transfer_id: transferId,
-          kind: "Guarantor",
-          street: null,
-          postal_code: null,
-          city: null,
-          country: null,
-          owner_share_numerator: null,
-          owner_share_denominator: null,
-          transfer_share_numerator: null,
-          transfer_share_denominator: null,
-          membership_status: null,
-          is_payment_notice_recipient: 0,
-          created_at: at,
-        })
-        .execute();
+      await insertParty(trx, { ...fields, transfer_id: transferId, kind: "Guarantor", created_at: at });
     }
   }
   const gone = [

@@ -6,6 +6,7 @@ import { run } from "../core/pipeline.server";
 import { requiredDocumentChanged } from "../documents/analysis.server";
 import { answerDocumentOf, claimAnswer, handleOffered, otherPending } from "./answer-state.server";
 
+import { insertParty } from "../transfers/parties.server";
 /**
  * POST …/answers/accept (`Komplettering accepterad`): the answer is applied to the transfer. Its document becomes a
  * transfer document and archives the verified documents of the same category it replaces; its guarantors replace
@@ -123,33 +124,16 @@ async function replaceGuarantors(
       kept.push(same.id);
       continue;
     }
-    const id = crypto.randomUUID();
-    await trx
-      .insertInto("transfer_parties")
-      .values({
-        id,
-        transfer_id: transferId,
-        kind: "Guarantor",
-        identifier_type: "SocialSecurityNumber",
-        identifier_value: g.identifier_value,
-        first_name: g.first_name,
-        last_name: g.last_name,
-        email: null,
-        phone: null,
-        street: null,
-        postal_code: null,
-        city: null,
-        country: null,
-        owner_share_numerator: null,
-        owner_share_denominator: null,
-        transfer_share_numerator: null,
-        transfer_share_denominator: null,
-        membership_status: null,
-        is_payment_notice_recipient: 0,
-        sort_order: 100 + index,
-        created_at: at,
-      })
-      .execute();
+    const id = await insertParty(trx, {
+      transfer_id: transferId,
+      kind: "Guarantor",
+      identifier_type: "SocialSecurityNumber",
+      identifier_value: g.identifier_value,
+      first_name: g.first_name,
+      last_name: g.last_name,
+      sort_order: 100 + index,
+      created_at: at,
+    });
     added.push(id);
   }
   const removed = existing.filter((e) => !kept.includes(e.id)).map((e) => e.id);

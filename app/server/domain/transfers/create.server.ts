@@ -13,6 +13,7 @@ import { run } from "../core/pipeline.server";
 import { event } from "../core/events.server";
 import { asSystem, userOf, type UseCaseContext } from "../core/context.server";
 
+import { insertParty } from "./parties.server";
 /**
  * The start of a transfer (decision 038; spec 03 §2.1, §2.3, §4.5): a property manager's `createTransfer` for an
  * object of their own tenant, and a private party's `createPrivateTransfer` for an object they own. The object
@@ -161,32 +162,20 @@ async function insertTransfer(
         .execute();
       let order = 0;
       for (const owner of object.owners) {
-        await trx
-          .insertInto("transfer_parties")
-          .values({
-            id: crypto.randomUUID(),
-            transfer_id: transferId,
-            kind: "Transferor",
-            identifier_type: owner.identifier.type,
-            identifier_value: owner.identifier.value,
-            first_name: owner.firstName,
-            last_name: owner.lastName,
-            email: null,
-            phone: null,
-            street: null,
-            postal_code: null,
-            city: null,
-            country: null,
-            owner_share_numerator: owner.share.numerator,
-            owner_share_denominator: owner.share.denominator,
-            transfer_share_numerator: owner.share.numerator,
-            transfer_share_denominator: owner.share.denominator,
-            membership_status: null,
-            is_payment_notice_recipient: 0,
-            sort_order: order++,
-            created_at: at,
-          })
-          .execute();
+        await insertParty(trx, {
+          transfer_id: transferId,
+          kind: "Transferor",
+          identifier_type: owner.identifier.type,
+          identifier_value: owner.identifier.value,
+          first_name: owner.firstName,
+          last_name: owner.lastName,
+          owner_share_numerator: owner.share.numerator,
+          owner_share_denominator: owner.share.denominator,
+          transfer_share_numerator: owner.share.numerator,
+          transfer_share_denominator: owner.share.denominator,
+          sort_order: order++,
+          created_at: at,
+        });
       }
       await trx
         .insertInto("audit_log")
