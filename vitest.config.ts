@@ -30,7 +30,9 @@ const UNIT_TESTS = ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
 // Three projects (`npx vitest run --project <name>`; scripts/test-all.sh runs the first two as the unit phase):
 // - unit: the rest of the unit tests, in threads that share their imports from one file to the next;
 // - unit-isolated: the files above, one worker each;
-// - integration: tests/integration, each file in a process of its own, as the server runs.
+// - integration: tests/integration, in worker processes that load Node's modules and the dependencies once and
+//   evaluate the app's modules afresh for each file (tests/setup/integration-file.ts ends what the previous file left
+//   running and puts the environment back): 88 s to 37 s, the same 380 tests, in any order of the files.
 // Every project may ask the global setup for a migrated and seeded database to copy (tests/support/templates.ts).
 export default defineConfig({
   resolve: {
@@ -64,7 +66,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks" },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          pool: "forks",
+          isolate: false,
+          setupFiles: ["./tests/setup/vitest.setup.ts", "./tests/setup/integration-file.ts"],
+        },
       },
     ],
   },
