@@ -34,8 +34,17 @@ fi
 start=$(date +%s)
 step() { echo; echo "== $1 ($(( $(date +%s) - start ))s)"; }
 
-step "typecheck"; npm run -s typecheck
-step "lint and formatting"; npm run -s lint; npm run -s format:check
+# Two lanes for the two cores: the type check beside lint and formatting (each lane one process at a time; three
+# side by side only added waiting). 44-51 s against 56-66 s one after another, four runs each. The type check's
+# output follows once both lanes are done.
+step "typecheck, beside lint and formatting"
+typecheck_log=$(mktemp)
+npm run -s typecheck >"$typecheck_log" 2>&1 & typecheck=$!
+lanes_failed=0
+npm run -s lint && npm run -s format:check || lanes_failed=1
+if wait "$typecheck"; then echo "-- typecheck passed"; else cat "$typecheck_log"; echo "-- typecheck FAILED"; lanes_failed=1; fi
+rm -f "$typecheck_log"
+[ "$lanes_failed" = 0 ] || exit 1
 step "build"; npm run -s build
 # Vitest's projects (vitest.config.ts): the unit tests (shared and isolated), then the integration tests.
 step "unit tests"; npx vitest run --project unit --project unit-isolated
