@@ -19,7 +19,6 @@ import type { ApplicationFormContext } from "./application/types";
  * float. Messages are keys of locales/sv/transfer.json `application`.
  */
 
-export { checkApplication } from "./application/check";
 export { DEFAULT_COUNTRY, MAX_ACQUIRERS, MAX_GUARANTORS, TRANSFEROR_CAN_ACQUIRE } from "./application/fields";
 export { RawApplicationSchema, type RawAcquirer, type RawApplication } from "./application/raw";
 export type * from "./application/types";

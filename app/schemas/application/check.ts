@@ -26,7 +26,8 @@ type Raw = z.infer<typeof RawApplicationSchema>;
  * Every rule of spec 03 §5.2-5.5 over the raw form, with the issues at the form's own field paths: the sections
  * (people.ts), then the rules across them (the shares' sum, the recipient, the agreement's dates). Every section
  * is checked whatever the others found, so one post shows every issue at once; the sum is checked once every share
- * could be read. Exported for the server's submission check, which runs the same rules over what was saved.
+ * could be read. The step-2 schema (`applicationFormSchema`) runs it for the browser, the page action, the JSON call
+ * and the submission check, which parses what was saved.
  */
 export function checkApplication(
   raw: Raw,

@@ -1,5 +1,5 @@
 import type { TransferType } from "~/lib/transfer";
-import { checkApplication, RawApplicationSchema } from "~/schemas/application";
+import { applicationFormSchema } from "~/schemas/application";
 import { REQUIRED_DOCUMENT_BY_TYPE } from "../transfers/rules.server";
 import type { ManagerFacts } from "./manager.server";
 import {
@@ -13,7 +13,8 @@ import {
 import { messageText } from "../../platform/i18n.server";
 /**
  * The server's validation result for the wizard's step 4 (spec 03 §5.7, "Kvar att göra för att kunna skicka
- * vidare:"): the step-2 rules run again over what is saved (with today's date and the manager's rules of today),
+ * vidare:"): what is saved parsed again by the step-2 schema, the one the form and the JSON call use (with today's
+ * date and the manager's rules of today),
  * the required documents of the type (§5.6), and a verified PersonalGuarantee when there are guarantors (§5.4).
  * Every error is a locale key with its Swedish text.
  */
@@ -64,9 +65,8 @@ export function validateStoredApplication(
     !REQUIRED_DOCUMENT_BY_TYPE[type as TransferType].some((c) => hasVerified(stored, c));
   if (missing) errors.push(error("Document", required.join(","), K("missingRequiredDocuments")));
 
-  const raw = RawApplicationSchema.parse(formValueOf(parts));
-  const { issues } = checkApplication(raw, formContext(parts, manager, now));
-  for (const issue of issues) {
+  const parsed = applicationFormSchema(formContext(parts, manager, now)).safeParse(formValueOf(parts));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
     const root = String(issue.path[0] ?? "");
     errors.push(error(CATEGORY_BY_ROOT[root] ?? "Application", fieldName(issue.path), issue.message));
   }
