@@ -259,6 +259,18 @@ describe("long polling", () => {
     expect((await waiting).status).toBe(200);
   });
 
+  it("keeps nothing for replay of a group it is told is not replayable", async () => {
+    const { url, hub } = await setup({ replayable: (group) => group !== "quiet" });
+    const { connection } = await openLongPolling(url);
+    await connection.send(invocation("j", "Join", ["quiet"]));
+    await (await connection.poll()).text();
+    await hub.publish("quiet", "happened", { n: 1 });
+    expect(records(await (await connection.poll()).text())).toEqual([
+      { type: 1, target: "happened", arguments: [{ n: 1 }] },
+    ]);
+    expect(hub.groups.replay(connection.connectionId, "quiet", 0)).toBe(0);
+  });
+
   it("removes a negotiated connection that never connects", async () => {
     const { url, hub, advance } = await setup();
     const connection = await negotiate(url);

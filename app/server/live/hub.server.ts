@@ -26,6 +26,8 @@ export interface HubOptions extends Partial<TransportOptions> {
   log?: LiveLogger;
   /** How long this instance keeps a group's recent messages for `groups.replay` (0 keeps none). */
   replayWindowMs?: number;
+  /** The groups whose messages are kept for `groups.replay` (default: every group). */
+  replayable?: (group: string) => boolean;
 }
 
 /** A page that renders, then connects, can miss what happened in between; a join replays that gap. */
@@ -175,7 +177,7 @@ export function createHub(options: HubOptions): Hub {
   }
 
   function remember(group: string, record: string): void {
-    if (replayWindowMs <= 0) return;
+    if (replayWindowMs <= 0 || (options.replayable && !options.replayable(group))) return;
     const at = clock();
     const list = recent.get(group) ?? [];
     list.push({ at, record });

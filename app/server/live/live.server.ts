@@ -12,7 +12,7 @@ import { getUserById, type User } from "../domain/users.server";
 import { getEnv } from "../platform/env.server";
 import { createInProcessBackplane, type Backplane } from "./backplane.server";
 import { createDatabasePresence } from "./db-presence.server";
-import { createLivePublisher, type LivePublisher } from "./events.server";
+import { createLivePublisher, transferGroup, type LivePublisher } from "./events.server";
 import { createHub, type Hub, type Principal } from "./hub.server";
 import { createProductMethods, type ProductMethods } from "./methods.server";
 import type { PresenceStore } from "./presence.server";
@@ -108,7 +108,13 @@ function create(): LiveState {
     backplane = createInProcessBackplane();
     presence = createDatabasePresence(getDb);
   }
-  const hub = createHub({ authenticate, backplane });
+  // Only a transfer's events are replayed to a page that joins late (methods.server JoinGroup); presence, searches
+  // and a user's own counters are not kept.
+  const hub = createHub({
+    authenticate,
+    backplane,
+    replayable: (group) => group.startsWith(transferGroup("")),
+  });
   const methods = createProductMethods({
     hub,
     presence,

@@ -17,7 +17,7 @@ import { documentsTab } from "../domain/documents/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
-import { uploadFormRefusal } from "./documents.server";
+import { uploadFormRefusal, uploadPostTooLarge } from "./documents.server";
 import { formError, handleIntent, parseForm, readPageForm } from "./forms.server";
 import {
   notFoundPage,
@@ -107,7 +107,7 @@ export async function documentsTabAction(request: Request, transferId: string, s
       });
     }
     if (outcome.fields === null) {
-      const tooLarge = uploadFormRefusal({ postTooLarge: "review:documents.upload.file" })!;
+      const tooLarge = uploadPostTooLarge("review:documents.upload.file");
       return reply(tooLarge.errors, tooLarge.status);
     }
     fields = outcome.fields;
@@ -117,7 +117,7 @@ export async function documentsTabAction(request: Request, transferId: string, s
       return reply(submission.status === "success" ? { file: ["documents.fileRequired"] } : {}, 400);
     }
     if (file.kind === "invalid") return reply({}, 400);
-    const notChecked = uploadFormRefusal(file);
+    const notChecked = uploadFormRefusal(file.received, file.fileName);
     if (notChecked) return reply(notChecked.errors, notChecked.status);
     return redirectWithToast(
       here,

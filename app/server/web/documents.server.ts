@@ -38,22 +38,19 @@ export function refusalStatus(reason: UploadRefusalReason | "broken"): 400 | 413
   return reason === "tooLarge" ? 413 : 400;
 }
 
+type UploadFormError = { errors: { file: string[] }; status: 400 | 413 };
+
+/** An upload form's whole post over the limit: the file field's error (`label`: the locale key of its name). */
+export function uploadPostTooLarge(label: string): UploadFormError {
+  return { errors: { file: [withValues("documents.tooLarge", { file: svT()(label) })] }, status: 413 };
+}
+
 /**
- * An upload form's post that did not go on to be checked, as the form's field error and status: the whole post over
- * the limit (`label`: the locale key of the file field's name), or a file the server refused or could not take
- * (broken off, or a document no longer waiting for it). Null while the file is checked: the page says so in a toast.
- * The Dokument tab, the wizard's documents step and a supplement's answer answer alike.
+ * A received file that did not go on to be checked (refused, broken off, or a document no longer waiting for it), as
+ * the upload form's field error and status; null while it is checked (the page says so in a toast). The Dokument
+ * tab, the wizard's documents step and a supplement's answer answer alike.
  */
-export function uploadFormRefusal(
-  upload: { postTooLarge: string } | { received: ReceiveOutcome; fileName: string },
-): { errors: { file: string[] }; status: 400 | 413 } | null {
-  if ("postTooLarge" in upload) {
-    return {
-      errors: { file: [withValues("documents.tooLarge", { file: svT()(upload.postTooLarge) })] },
-      status: 413,
-    };
-  }
-  const { received, fileName } = upload;
+export function uploadFormRefusal(received: ReceiveOutcome, fileName: string): UploadFormError | null {
   if (received.outcome === "pending") return null;
   const reason = received.outcome === "refused" ? received.reason : "broken";
   return {

@@ -8,7 +8,7 @@ import type { UseCaseContext } from "../domain/core/context.server";
 import { readUploadForm } from "../platform/multipart.server";
 import { anchor, refusalsOf } from "./supplements-refusals.server";
 import { domainFieldErrors, refuse } from "./refusal.server";
-import { uploadFormRefusal } from "./documents.server";
+import { uploadFormRefusal, uploadPostTooLarge } from "./documents.server";
 import { parseForm } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -63,14 +63,14 @@ export async function uploadAnswer(request: Request, ctx: UseCaseContext, transf
     );
   }
   if (outcome.fields === null) {
-    const tooLarge = uploadFormRefusal({ postTooLarge: "review:additionals.answer.file" })!;
+    const tooLarge = uploadPostTooLarge("review:additionals.answer.file");
     return reply(tooLarge.errors, tooLarge.status);
   }
   fields = outcome.fields;
   if (outcome.file === null) return reply({ file: ["documents.fileRequired"] });
   if (outcome.file.kind === "invalid") return reply({}, 400);
   const { outcome: received, fileName, requestId } = outcome.file;
-  const refused = uploadFormRefusal({ received, fileName });
+  const refused = uploadFormRefusal(received, fileName);
   if (refused) return reply(refused.errors, refused.status);
   return redirectWithToast(
     `${here}${anchor(requestId)}`,

@@ -7,7 +7,7 @@ import { loadTransferFacts } from "../../domain/transfers/load.server";
 import { documentCanBeWithdrawn } from "../../domain/documents/policies.server";
 import { findScopedTransfer } from "../../domain/transfers/scope.server";
 import { readUploadForm } from "../../platform/multipart.server";
-import { uploadFormRefusal } from "../documents.server";
+import { uploadFormRefusal, uploadPostTooLarge } from "../documents.server";
 import { parseForm } from "../forms.server";
 import { domainFieldErrors, refuse } from "../refusal.server";
 import { notFoundPage } from "../review-page.server";
@@ -112,7 +112,7 @@ export async function uploadFromForm(
     });
   }
   if (outcome.fields === null) {
-    const tooLarge = uploadFormRefusal({ postTooLarge: "review:documents.upload.file" })!;
+    const tooLarge = uploadPostTooLarge("review:documents.upload.file");
     return reply(tooLarge.errors, tooLarge.status);
   }
   fields = outcome.fields;
@@ -123,7 +123,7 @@ export async function uploadFromForm(
   }
   if (file.kind === "invalid") return reply({});
   if (file.kind === "refused") return reply({ file: [file.key] });
-  const refused = uploadFormRefusal(file);
+  const refused = uploadFormRefusal(file.received, file.fileName);
   if (refused) return reply(refused.errors, refused.status);
   return stay(ctx, { key: "review:toast.documentUploaded", values: { fileName: file.fileName } });
 }
