@@ -68,3 +68,16 @@ export function actionView<T extends string>(t: TFunction, action: PolicyAction<
     disabledReason: action.reason ? t(blockerTextKey(action.reason)) : null,
   };
 }
+
+/**
+ * The private parts of the views: what is shown only to a viewer whom the owning feature's policy grants it (a
+ * credit report is the board's). A view takes such a part through `disclose`, never directly, so a new private
+ * part is hidden from everyone until a policy names who sees it.
+ */
+export type PrivatePart = "creditReport";
+export type Grants = ReadonlySet<PrivatePart>;
+
+/** The part's value when the viewer is granted it, else null (built only when granted). */
+export function disclose<T>(grants: Grants, part: PrivatePart, value: () => T | null): T | null {
+  return grants.has(part) ? value() : null;
+}

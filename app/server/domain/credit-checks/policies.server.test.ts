@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { personActions } from "./policies.server";
+import { creditCheckGrants, personActions, readsCreditReports } from "./policies.server";
 import {
   NOW,
   ALL_ACTIONS,
@@ -46,10 +46,26 @@ describe("personActions", () => {
     ["Cancelled", null, { disabled: true, reason: "creditCheckUnavailable" }],
   ] as const)("with an order in %s", (status, orderReason, view) => {
     const withOrder = facts({ creditChecks: [order({ status })] });
-    expect(personActions(maria, withOrder, acquirer.id, NOW)).toEqual([
+    expect(personActions(erik, withOrder, acquirer.id, NOW)).toEqual([
       { type: "OrderCreditCheck", disabled: orderReason !== null, reason: orderReason },
       { type: "ViewCreditCheck", ...view },
     ]);
+    // The manager orders, but only the board reads a report (spec 01 §1, 02 §2.10).
+    expect(personActions(maria, withOrder, acquirer.id, NOW)).toEqual([
+      { type: "OrderCreditCheck", disabled: orderReason !== null, reason: orderReason },
+    ]);
+  });
+
+  test("only the board of the association reads reports: not the manager, its proxy or the private party", () => {
+    const withOrder = facts({ creditChecks: [order({ status: "Success" })] });
+    expect(readsCreditReports(erik, withOrder)).toBe(true);
+    expect([...creditCheckGrants(erik, withOrder)]).toEqual(["creditReport"]);
+    expect(readsCreditReports({ ...erik, actions: ["requestCreditCheck"] }, withOrder)).toBe(false);
+    expect(readsCreditReports(maria, withOrder)).toBe(false);
+    expect(readsCreditReports({ ...maria, features: ["property_manager_proxy"] }, withOrder)).toBe(false);
+    expect([...creditCheckGrants(maria, withOrder)]).toEqual([]);
+    const own = privateFacts({ status: "TransferReviewInProgress", creditChecks: [order()] });
+    expect(readsCreditReports({ ...elin, actions: ALL_ACTIONS }, own)).toBe(false);
   });
 
   test("an order placed under the identifier counts for the person", () => {
@@ -69,7 +85,7 @@ describe("personActions", () => {
       [failed, live],
       [live, failed],
     ]) {
-      const actions = personActions(maria, facts({ creditChecks }), acquirer.id, NOW);
+      const actions = personActions(erik, facts({ creditChecks }), acquirer.id, NOW);
       expect(the(actions, "ViewCreditCheck").disabled).toBe(false);
     }
   });
@@ -107,7 +123,8 @@ describe("personActions", () => {
       membershipDecision: approved("2026-04-01"),
       creditChecks: [order()],
     });
-    expect(types(personActions(maria, decided, acquirer.id, NOW))).toEqual(["ViewCreditCheck"]);
+    expect(types(personActions(erik, decided, acquirer.id, NOW))).toEqual(["ViewCreditCheck"]);
+    expect(types(personActions(maria, decided, acquirer.id, NOW))).toEqual([]);
     expect(
       personActions(maria, facts({ status: "Aborted", creditChecks: [order()] }), acquirer.id, NOW),
     ).toEqual([]);
@@ -117,9 +134,6 @@ describe("personActions", () => {
   test("the private party gets no credit check actions on their transfer", () => {
     const own = privateFacts({ status: "TransferReviewInProgress", creditChecks: [order()] });
     expect(personActions({ ...elin, actions: ALL_ACTIONS }, own, acquirer.id, NOW)).toEqual([]);
-    expect(types(personActions(maria, own, acquirer.id, NOW))).toEqual([
-      "OrderCreditCheck",
-      "ViewCreditCheck",
-    ]);
+    expect(types(personActions(maria, own, acquirer.id, NOW))).toEqual(["OrderCreditCheck"]);
   });
 });

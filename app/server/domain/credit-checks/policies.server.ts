@@ -1,14 +1,29 @@
 import type { PersonActionType } from "~/lib/transfer";
-import { firstBlocker, policyAction, type PolicyAction } from "../core/policy.server";
+import { firstBlocker, policyAction, type Grants, type PolicyAction } from "../core/policy.server";
 import type { CreditCheckFacts, PartyFacts, TransferFacts, Viewer } from "../transfers/facts.server";
 import { hasBackgroundTask, holds, isAbortingOrAborted, isFinal, sidesOf } from "../transfers/rules.server";
 
 /**
  * A person's credit check actions (spec 02 §4, §6): OrderCreditCheck for PM / Board (requestCreditCheck) on an
  * acquirer or guarantor while the transfer is not final, disabled by bg, unsupportedIdentifierType,
- * orderAlreadyPresent, maintenance; ViewCreditCheck for PM / Board (showCreditCheck) once an order exists,
+ * orderAlreadyPresent, maintenance; ViewCreditCheck for the Board (showCreditCheck) once an order exists,
  * disabled by bg, creditCheckErased, creditCheckPending, creditCheckUnavailable.
+ *
+ * A credit report (income, tax assessments, debts, payment remarks) is read only by the board of the transfer's
+ * association (spec 01 §1: the manager orders, the board orders and views; spec 02 §2.10, §6): the manager, the
+ * proxy employee and the private party see an order's status, never its report.
  */
+
+/** Whether the viewer reads the transfer's credit reports: a board member of its association with showCreditCheck. */
+export function readsCreditReports(viewer: Viewer, facts: TransferFacts): boolean {
+  const sides = sidesOf(viewer, facts);
+  return sides !== null && sides.board && holds(viewer, "showCreditCheck");
+}
+
+/** The private parts of the credit checks this viewer is granted (`disclose`). */
+export function creditCheckGrants(viewer: Viewer, facts: TransferFacts): Grants {
+  return new Set(readsCreditReports(viewer, facts) ? (["creditReport"] as const) : []);
+}
 
 function ordersOf(facts: TransferFacts, party: PartyFacts): CreditCheckFacts[] {
   return facts.creditChecks.filter(
@@ -55,7 +70,7 @@ export function personActions(
   }
 
   const order = currentCreditCheckOrder(facts, party.id);
-  if (order && holds(viewer, "showCreditCheck")) {
+  if (order && readsCreditReports(viewer, facts)) {
     result.push(
       policyAction(
         "ViewCreditCheck",

@@ -1,32 +1,40 @@
 import type { Db } from "../../db/kysely.server";
+import { disclose, type Grants } from "../core/policy.server";
 import type { CreditCheckStatus } from "~/lib/transfer";
 import type { CreditCheckOrderView } from "~/schemas/transfer-views";
 import { CreditCheckResultViewSchema } from "~/schemas/transfer-views";
 
-/** A credit check order as a viewer of the transfer sees it (spec 02 §3), with the person it belongs to. */
-
-export function creditCheckView(order: {
-  id: string;
-  transfer_id: string;
-  status: string;
-  result: string | null;
-  data_erased_at: string | null;
-}): CreditCheckOrderView {
-  let result = null;
-  if (order.result && order.data_erased_at === null && order.status === "Success") {
-    try {
-      const parsed = CreditCheckResultViewSchema.safeParse(JSON.parse(order.result));
-      result = parsed.success ? parsed.data : null;
-    } catch {
-      result = null;
-    }
-  }
+/**
+ * A credit check order as a viewer of the transfer sees it (spec 02 §3): its status for everyone in scope, the
+ * bureau's report only where the grants hold `creditReport` (the board's; credit-checks/policies.server.ts).
+ */
+export function creditCheckView(
+  order: {
+    id: string;
+    transfer_id: string;
+    status: string;
+    result: string | null;
+    data_erased_at: string | null;
+  },
+  grants: Grants,
+): CreditCheckOrderView {
+  const readable = order.result !== null && order.data_erased_at === null && order.status === "Success";
+  const result = disclose(grants, "creditReport", () => (readable ? parseReport(order.result!) : null));
   return {
     orderId: order.id,
     transferId: order.transfer_id,
     rejectedReasons: [],
     result: { status: order.status as CreditCheckStatus, dataErasedAt: order.data_erased_at, result },
   };
+}
+
+function parseReport(text: string) {
+  try {
+    const parsed = CreditCheckResultViewSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export type CreditRow = {

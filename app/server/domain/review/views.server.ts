@@ -10,8 +10,8 @@ import type {
 } from "~/lib/transfer";
 import type { AcquirerView, GuarantorView, TransferorView, TransferReview } from "~/schemas/transfer-views";
 import type { ViewContext } from "../core/context.server";
-import { actionView } from "../core/policy.server";
-import { personActions } from "../credit-checks/policies.server";
+import { actionView, type Grants } from "../core/policy.server";
+import { creditCheckGrants, personActions } from "../credit-checks/policies.server";
 import {
   creditCheckView,
   creditOrdersOf,
@@ -33,7 +33,13 @@ import { address, share, steps } from "../transfers/views.server";
  * it sits above them; no feature imports it.
  */
 
-function personBase(ctx: ViewContext, facts: TransferFacts, p: PartyRow, orders: CreditRow[]) {
+function personBase(
+  ctx: ViewContext,
+  facts: TransferFacts,
+  grants: Grants,
+  p: PartyRow,
+  orders: CreditRow[],
+) {
   const order = latestOrderFor(orders, p);
   return {
     id: p.id,
@@ -42,7 +48,7 @@ function personBase(ctx: ViewContext, facts: TransferFacts, p: PartyRow, orders:
     identifier: { type: p.identifier_type as IdentifierType, value: p.identifier_value },
     phoneNumber: p.phone,
     emailAddress: p.email,
-    creditCheckOrder: order ? creditCheckView(order) : null,
+    creditCheckOrder: order ? creditCheckView(order, grants) : null,
     actions: personActions(ctx.viewer, facts, p.id, ctx.now).map((a) => actionView(ctx.t, a)),
   };
 }
@@ -81,10 +87,12 @@ export async function getTransferForReview(
       : Promise.resolve(undefined),
   ]);
 
+  // Field by field: what only some viewers may see comes through the grants of the policy that owns it.
+  const grants = creditCheckGrants(ctx.viewer, facts);
   const transferors: TransferorView[] = parties
     .filter((p) => p.kind === "Transferor")
     .map((p) => ({
-      ...personBase(ctx, facts, p, orders),
+      ...personBase(ctx, facts, grants, p, orders),
       newAddress: address(p),
       ownerShare: share(p.owner_share_numerator, p.owner_share_denominator),
       transferShare: share(p.transfer_share_numerator, p.transfer_share_denominator),
@@ -93,7 +101,7 @@ export async function getTransferForReview(
   const acquirers: AcquirerView[] = parties
     .filter((p) => p.kind === "Acquirer")
     .map((p) => ({
-      ...personBase(ctx, facts, p, orders),
+      ...personBase(ctx, facts, grants, p, orders),
       address: address(p),
       transferShare: share(p.transfer_share_numerator, p.transfer_share_denominator),
       membershipStatus: p.membership_status ?? "UNKNOWN",
@@ -101,7 +109,7 @@ export async function getTransferForReview(
     }));
   const guarantors: GuarantorView[] = parties
     .filter((p) => p.kind === "Guarantor")
-    .map((p) => personBase(ctx, facts, p, orders));
+    .map((p) => personBase(ctx, facts, grants, p, orders));
 
   return {
     id: row.id,

@@ -8,6 +8,7 @@ import type {
 import type { SupplementView } from "~/schemas/transfer-views";
 import type { ViewContext } from "../core/context.server";
 import { actionView } from "../core/policy.server";
+import { creditCheckGrants } from "../credit-checks/policies.server";
 import { creditCheckView, creditOrdersOf, latestOrderFor } from "../credit-checks/views.server";
 import { documentView } from "../documents/views.server";
 import { transferInView } from "../transfers/views.server";
@@ -47,6 +48,7 @@ export async function listSupplements(
     db.selectFrom("documents").selectAll().where("transfer_id", "=", transferId).execute(),
     creditOrdersOf(db, transferId),
   ]);
+  const grants = creditCheckGrants(ctx.viewer, found.facts);
   return requests.map((r) => {
     const answer = answers.find((a) => a.request_id === r.id) ?? null;
     const person = parties.find((p) => p.id === r.person_id);
@@ -62,7 +64,7 @@ export async function listSupplements(
         identifier: { value: g.identifier_value },
         firstName: g.first_name,
         lastName: g.last_name,
-        creditCheckOrder: order ? creditCheckView(order) : null,
+        creditCheckOrder: order ? creditCheckView(order, grants) : null,
         validationResult: { isValid: errors.length === 0, errors },
       };
     });

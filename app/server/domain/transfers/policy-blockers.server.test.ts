@@ -308,6 +308,7 @@ describe("a running background task", () => {
       ...transferActions(maria, busy, NOW),
       ...transferActions(erik, busy, NOW),
       ...personActions(maria, busy, acquirer.id, NOW),
+      ...personActions(erik, busy, acquirer.id, NOW),
       ...personActions(erik, busy, companyAcquirer.id, NOW),
       ...personActions(erik, busy, guarantor.id, NOW),
       ...supplementActions(maria, busy, "s-open", NOW),

@@ -15,7 +15,7 @@ export function showsCreditChecks(people: Person[]): boolean {
  * (a link to the terms page) when OrderCreditCheck is enabled; the current order's state otherwise: Pending a
  * disabled `Hämtar kreditupplysning ...`, Error or Cancelled a disabled `Kreditupplysning inte tillgänglig`, an
  * order to view `Visa kreditupplysning` (a link to the result page, or disabled with its reason). A disabled
- * action says why beside it.
+ * action says why beside it. Whoever may not read the report (everyone but the board) sees that it is done.
  */
 export function CreditCheckCell({ transferId, person }: { transferId: string; person: Person }) {
   const { t } = useTranslation("review");
@@ -61,6 +61,8 @@ export function CreditCheckCell({ transferId, person }: { transferId: string; pe
         </Link>
       ),
     );
+  } else if (current) {
+    items.push(<span className="field__hint">{t("creditCheck.readyForBoard")}</span>);
   }
   if (order && !order.disabled) {
     items.push(
