@@ -9,7 +9,13 @@ import { run } from "../core/pipeline.server";
 import { enqueueMail } from "../mail.server";
 import type { Viewer } from "../transfers/facts.server";
 import { publishCounts, recount } from "./counts.server";
-import { canResolveMessage, messageActions, messageRecipients, messageSenderRole } from "./policies.server";
+import {
+  canReadMessage,
+  canResolveMessage,
+  messageActions,
+  messageRecipients,
+  messageSenderRole,
+} from "./policies.server";
 
 /**
  * Messages between the parties of a transfer (spec 02 §2.8, §2.9, §4 "Message", §6): posting, replying and
@@ -99,7 +105,9 @@ export async function replyToMessage(ctx: UseCaseContext, input: unknown): Promi
     offered: (viewer, facts, now) => {
       role = messageSenderRole(viewer, facts);
       const message = facts.messages.find((m) => m.id === data.messageId);
-      if (!message) throw invalid({ messageId: ["domain:messages.messageNotFound"] });
+      // A message the viewer may not read is answered like a missing one.
+      if (!message || !canReadMessage(viewer, facts, message.id))
+        throw invalid({ messageId: ["domain:messages.messageNotFound"] });
       reopens = message.resolved && !canResolveMessage(viewer, facts, message.id);
       return postOffered(viewer, facts, now);
     },
@@ -181,7 +189,7 @@ export async function setMessageResolved(
   const { actor } = senderOf(ctx);
   await run(ctx, data.transferId, {
     offered: (viewer, facts) => {
-      if (!facts.messages.some((m) => m.id === data.messageId))
+      if (!canReadMessage(viewer, facts, data.messageId))
         throw invalid({ messageId: ["domain:messages.messageNotFound"] });
       if (!canResolveMessage(viewer, facts, data.messageId))
         throw forbidden(data.resolved ? "messages.resolveFailed" : "messages.unresolveFailed");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { MessageFacts, TransferFacts } from "../transfers/facts.server";
-import { canPostMessage, canResolveMessage } from "./policies.server";
+import { canPostMessage, canReadMessage, canResolveMessage } from "./policies.server";
 import {
   maria,
   johan,
@@ -89,6 +89,47 @@ describe("canResolveMessage", () => {
       expect(canResolveMessage(elin, own, m.id)).toBe(false);
       expect(canResolveMessage(anders, withMessages, m.id)).toBe(false);
       expect(canResolveMessage(fatima, withMessages, m.id)).toBe(false);
+    }
+  });
+});
+
+describe("canReadMessage", () => {
+  const message = (
+    id: string,
+    recipient: MessageFacts["recipient"],
+    sentByRole: MessageFacts["sentByRole"],
+  ): MessageFacts => ({ id, recipient, sentByRole, sentByUserId: null, resolved: false });
+  const messages = [
+    message("pm-to-board", "BoardMember", "PropertyManager"),
+    message("board-to-pm", "PropertyManager", "BoardMember"),
+    message("pm-to-broker", "Intermediary", "PropertyManager"),
+    message("broker-to-board", "BoardMember", "Intermediary"),
+    message("pm-to-all", null, "PropertyManager"),
+  ];
+
+  // A message addressed to a side: that side and the sender's; addressed to no one in particular: everyone.
+  test.each([
+    ["pm-to-board", { maria: true, erik: true, elin: false }],
+    ["board-to-pm", { maria: true, erik: true, elin: false }],
+    ["pm-to-broker", { maria: true, erik: false, elin: true }],
+    ["broker-to-board", { maria: false, erik: true, elin: true }],
+    ["pm-to-all", { maria: true, erik: true, elin: true }],
+    ["unknown", { maria: false, erik: false, elin: false }],
+  ])("%s", (id, expected) => {
+    // Elin is the private party (Förmedlare) of her own transfer; the manager and board see it as usual.
+    const own = privateFacts({ messages });
+    expect({
+      maria: canReadMessage(maria, own, id),
+      erik: canReadMessage(erik, own, id),
+      elin: canReadMessage(elin, own, id),
+    }).toEqual(expected);
+  });
+
+  test("nobody out of scope reads anything", () => {
+    const theirs = facts({ messages });
+    for (const { id } of messages) {
+      expect(canReadMessage(anders, theirs, id)).toBe(false);
+      expect(canReadMessage(fatima, theirs, id)).toBe(false);
     }
   });
 });

@@ -7,6 +7,11 @@ import { isAbortingOrAborted, isInScope, sidesOf, swedishDayNumber } from "../tr
  * Messages (spec 02 §2.8, §6): anyone in scope posts until entry date + 7 days (Swedish calendar dates) unless
  * aborting; PM and Board resolve what is addressed to their side, or addressed to no one in particular and sent
  * by another side.
+ *
+ * Who reads a message (docs/spec-choices.md): one addressed to a side (Förvaltare, Förening, Förmedlare) is read by
+ * that side and the sender's side only; one addressed to no one in particular by every side of the transfer. Its
+ * replies go with it. The private party is the Förmedlare of their own transfer: a message between the manager
+ * and the association is not theirs to read.
  */
 
 const MESSAGE_DAYS_AFTER_ENTRY = 7;
@@ -18,6 +23,27 @@ export function canPostMessage(viewer: Viewer, facts: TransferFacts, now: Date):
   const today = swedishDayNumber(now);
   if (entry === null || today === null) return true;
   return today < entry + MESSAGE_DAYS_AFTER_ENTRY;
+}
+
+/** The message roles the viewer stands in on this transfer: the sides it reads and writes messages as. */
+function ownMessageRoles(viewer: Viewer, facts: TransferFacts): MessageRole[] {
+  const sides = sidesOf(viewer, facts);
+  if (sides === null) return [];
+  const roles: MessageRole[] = [];
+  if (sides.propertyManager) roles.push("PropertyManager");
+  if (sides.board) roles.push("BoardMember");
+  if (sides.privateParty) roles.push("Intermediary");
+  return roles;
+}
+
+/** Whether the viewer may read this message (a message of the transfer, not a reply) and its replies. */
+export function canReadMessage(viewer: Viewer, facts: TransferFacts, messageId: string): boolean {
+  const message = facts.messages.find((m) => m.id === messageId);
+  if (!message) return false;
+  const own = ownMessageRoles(viewer, facts);
+  if (own.length === 0) return false;
+  if (message.recipient === null) return true;
+  return own.includes(message.recipient) || own.includes(message.sentByRole);
 }
 
 export function canResolveMessage(viewer: Viewer, facts: TransferFacts, messageId: string): boolean {

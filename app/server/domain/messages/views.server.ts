@@ -2,9 +2,10 @@ import type { MessageRole } from "~/lib/transfer";
 import type { MessageView } from "~/schemas/transfer-views";
 import type { ViewContext } from "../core/context.server";
 import { transferInView } from "../transfers/views.server";
-import { canResolveMessage, messageRecipients } from "./policies.server";
+import type { TransferFacts, Viewer } from "../transfers/facts.server";
+import { canReadMessage, canResolveMessage, messageRecipients } from "./policies.server";
 
-/** Messages with their replies, oldest first; canResolve per message from the policy. */
+/** Messages the viewer may read, with their replies, oldest first; canResolve per message from the policy. */
 export async function listMessages(ctx: ViewContext, transferId: string): Promise<MessageView[] | null> {
   const found = await transferInView(ctx, transferId);
   if (!found) return null;
@@ -21,7 +22,7 @@ export async function listMessages(ctx: ViewContext, transferId: string): Promis
     role: m.sent_by_role as MessageRole,
   });
   return rows
-    .filter((m) => m.parent_id === null)
+    .filter((m) => m.parent_id === null && canReadMessage(ctx.viewer, found.facts, m.id))
     .map((m) => ({
       id: m.id,
       recipient: (m.recipient as MessageRole | null) ?? null,
@@ -42,4 +43,10 @@ export async function messageRecipientsOf(
 ): Promise<MessageRole[] | null> {
   const found = await transferInView(ctx, transferId);
   return found ? messageRecipients(ctx.viewer, found.facts) : null;
+}
+
+/** The number of messages (not replies) the viewer may read on the transfer, and how many of them are not handled. */
+export function readableMessageCounts(viewer: Viewer, facts: TransferFacts): { all: number; unresolved: number } {
+  const readable = facts.messages.filter((m) => canReadMessage(viewer, facts, m.id));
+  return { all: readable.length, unresolved: readable.filter((m) => !m.resolved).length };
 }

@@ -14,9 +14,12 @@ export async function addNote(ctx: UseCaseContext, input: unknown): Promise<{ no
   const data = parse(NoteSchema, input);
   const actor = userOf(ctx);
   const noteId = crypto.randomUUID();
-  const audience = noteAudienceOf(actor.viewer);
+  let audience: "PropertyManager" | "BoardMember" | null = null;
   await run(ctx, data.transferId, {
-    offered: (viewer, facts, now) => noteActions(viewer, facts, now).find((a) => a.type === "AddNote"),
+    offered: (viewer, facts, now) => {
+      audience = noteAudienceOf(viewer, facts);
+      return noteActions(viewer, facts, now).find((a) => a.type === "AddNote");
+    },
     useCase: null,
     changesTransfer: false,
     audit: () => ({ entity: "note", entityId: noteId, action: "addNote", before: null, after: { audience } }),
@@ -26,7 +29,8 @@ export async function addNote(ctx: UseCaseContext, input: unknown): Promise<{ no
         .values({
           id: noteId,
           transfer_id: row.id,
-          audience,
+          // Set by `offered`, which refuses a viewer without a panel before anything is written.
+          audience: audience!,
           body: data.body,
           created_by_user_id: actor.viewer.id,
           created_by_name: actorName(ctx),

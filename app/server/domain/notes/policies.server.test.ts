@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { noteActions } from "./policies.server";
+import { noteActions, noteAudienceOf } from "./policies.server";
 import {
   NOW,
   maria,
@@ -46,5 +46,18 @@ describe("noteActions", () => {
       expect(noteActions(maria, transfer, NOW)).toEqual(addNote);
       expect(noteActions(erik, transfer, NOW)).toEqual(addNote);
     }
+  });
+});
+
+describe("noteAudienceOf", () => {
+  test("follows the side on the transfer, not the role: a private seller's role is BoardMember", () => {
+    expect(noteAudienceOf(maria, facts())).toBe("PropertyManager");
+    expect(noteAudienceOf(erik, facts())).toBe("BoardMember");
+    expect(elin.role).toBe("BoardMember");
+    expect(noteAudienceOf(elin, privateFacts())).toBeNull();
+    expect(noteAudienceOf(karin, privateFacts({ createdByUserId: "user-karin" }))).toBeNull();
+    expect(noteAudienceOf(karin, facts())).toBe("BoardMember");
+    expect(noteAudienceOf(maria, privateFacts())).toBe("PropertyManager");
+    expect(noteAudienceOf(anders, facts())).toBeNull();
   });
 });

@@ -1,13 +1,17 @@
 import type { NoteView } from "~/schemas/transfer-views";
 import type { ViewContext } from "../core/context.server";
-import { findScopedTransfer } from "../transfers/scope.server";
+import { transferInView } from "../transfers/views.server";
 import { noteAudienceOf } from "./policies.server";
 
-/** The viewer's side's notes: Anteckningar for managers, Styrelseanteckningar for the board. Newest first. */
+/**
+ * The viewer's side's notes on a transfer in scope: Anteckningar for its managers, Styrelseanteckningar for its
+ * board, none for the private party. Newest first; null when the transfer is not in the viewer's scope.
+ */
 export async function listNotes(ctx: ViewContext, transferId: string): Promise<NoteView[] | null> {
-  // Notes need the scope, not the policy facts.
-  if (!(await findScopedTransfer(ctx.db, ctx.viewer, transferId))) return null;
-  const audience = noteAudienceOf(ctx.viewer);
+  const found = await transferInView(ctx, transferId);
+  if (!found) return null;
+  const audience = noteAudienceOf(ctx.viewer, found.facts);
+  if (audience === null) return [];
   const rows = await ctx.db
     .selectFrom("notes")
     .selectAll()

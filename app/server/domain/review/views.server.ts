@@ -20,6 +20,7 @@ import {
 } from "../credit-checks/views.server";
 import { hasTransferSummary } from "../documents/summary.server";
 import { canPostMessage } from "../messages/policies.server";
+import { readableMessageCounts } from "../messages/views.server";
 import { noteActions } from "../notes/policies.server";
 import type { TransferFacts } from "../transfers/facts.server";
 import { loadTransferFacts } from "../transfers/load.server";
@@ -89,6 +90,7 @@ export async function getTransferForReview(
 
   // Field by field: what only some viewers may see comes through the grants of the policy that owns it.
   const grants = creditCheckGrants(ctx.viewer, facts);
+  const messageCounts = readableMessageCounts(ctx.viewer, facts);
   const transferors: TransferorView[] = parties
     .filter((p) => p.kind === "Transferor")
     .map((p) => ({
@@ -156,8 +158,9 @@ export async function getTransferForReview(
     guarantors,
     actions: transferActions(ctx.viewer, facts, ctx.now).map((a) => actionView(ctx.t, a)),
     runningTasks: parseJsonList(row.running_tasks) as RunningTask[],
-    numberOfMessages: row.number_of_messages,
-    unresolvedMessages: row.unresolved_messages,
+    // The messages this viewer may read, not the transfer's stored totals (which count every side's).
+    numberOfMessages: messageCounts.all,
+    unresolvedMessages: messageCounts.unresolved,
     canPostMessage: canPostMessage(ctx.viewer, facts, ctx.now),
     canRequestAdditionalInformation: canRequestAdditionalInformation(ctx.viewer, facts),
     canAddNote: noteActions(ctx.viewer, facts, ctx.now).some((a) => !a.disabled),
