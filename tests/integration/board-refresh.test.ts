@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeOf } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
+import type { LivePublisher } from "~/server/domain/core/events.server";
 import { BoardRefreshError, refreshBoards } from "~/server/domain/board-refresh.server";
 import { viewerFor } from "~/server/domain/transfers/scope.server";
 import { getTransferForReview } from "~/server/domain/review/views.server";
@@ -15,6 +16,17 @@ const ERIK = "197509025172";
 const GORAN = "196104222739";
 const NOW = new Date();
 const registry = getCompanyRegistrySimulator();
+
+/** The live channel as the refresh sees it: only whose access it announces as narrowed matters here. */
+function announcements(): LivePublisher & { narrowed: Array<readonly string[] | undefined> } {
+  const narrowed: Array<readonly string[] | undefined> = [];
+  return {
+    narrowed,
+    publish: async () => undefined,
+    publishToUser: async () => undefined,
+    accessChanged: async (userIds) => void narrowed.push(userIds),
+  };
+}
 
 async function boardsOf(userId: string) {
   const user = (await getUserById(getDb(), userId))!;
@@ -40,7 +52,9 @@ afterAll(() => registry.reset());
 
 describe("the daily board refresh", () => {
   it("on the demo data the seats and the registry agree: a refresh changes nothing", async () => {
-    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW });
+    const live = announcements();
+    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW, live });
+    expect(live.narrowed).toEqual([]);
     expect(result.people).toBeGreaterThanOrEqual(4);
     expect({
       added: result.added,
@@ -64,8 +78,11 @@ describe("the daily board refresh", () => {
 
     const [seat] = await registry.boardEngagements(ERIK);
     registry.endEngagement(ERIK, seat!.organisationNumber, "2026-01-01");
-    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW });
+    const live = announcements();
+    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW, live });
     expect(result).toMatchObject({ removed: 1, left: 1, added: 0, joined: 0 });
+    // His open pages are re-checked at once on every instance, not only at the next periodic check.
+    expect(live.narrowed).toEqual([["user-erik"]]);
 
     const after = await boardsOf("user-erik");
     expect(after.viewer.boardAssociationIds).toEqual([]);
@@ -84,8 +101,11 @@ describe("the daily board refresh", () => {
       givenName: "Göran",
       surname: "Ekdahl",
     });
-    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW });
+    const live = announcements();
+    const result = await refreshBoards({ db: getDb(), companyRegistry: registry, now: NOW, live });
     expect(result).toMatchObject({ added: 1, joined: 1, removed: 0, left: 0 });
+    // Gaining access needs no re-check: the next join is asked then.
+    expect(live.narrowed).toEqual([]);
     const goran = await boardsOf("user-goran");
     expect(goran.user.features).toContain("board_member");
     expect(goran.viewer.boardAssociationIds.length).toBe(1);

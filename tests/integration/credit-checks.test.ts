@@ -147,6 +147,7 @@ function recorder(): LivePublisher & {
       events.push({ group, event, payload });
     },
     async publishToUser() {},
+    async accessChanged() {},
   };
 }
 

@@ -28,6 +28,7 @@ const live: LivePublisher = {
     events.push({ group, event, payload });
   },
   async publishToUser() {},
+  async accessChanged() {},
 };
 const runner = () => createJobRunner({ db: getDb(), kind: "sqlite", pollMs: 10, live, now: () => NOW });
 

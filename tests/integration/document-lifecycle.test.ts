@@ -26,6 +26,7 @@ const live: LivePublisher = {
     events.push({ group, event, payload });
   },
   async publishToUser() {},
+  async accessChanged() {},
 };
 
 async function document(id: string, status: string, bytes: Uint8Array | null, createdAgoMs = 0) {

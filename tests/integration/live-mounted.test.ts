@@ -11,7 +11,7 @@ import {
   type HubConnection,
 } from "@microsoft/signalr";
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import * as connectionRoute from "~/routes/api.ws";
 import * as negotiateRoute from "~/routes/api.ws.negotiate";
@@ -165,6 +165,56 @@ describe.each([
       .set({ status: "TransferReviewInProgress", aborting: 0, running_tasks: "[]" })
       .where("id", "=", "live-1")
       .execute();
+  });
+
+  it("drops a board member's groups and presence at once when their seat ends and the change is announced", async () => {
+    const db = getDb();
+    const erik = await connectAs("user-erik", transport);
+    const karin = await connectAs("user-karin", transport);
+    const heard: string[] = [];
+    erik.on("transferAborted", () => heard.push("transferAborted"));
+    erik.on("transferActivityEventUpdated", (event: TransferActivityEvent) => {
+      if (event.userId === "user-karin") heard.push("Karin watching");
+    });
+    await erik.invoke("JoinGroup", "live-1");
+    await erik.invoke("JoinTenantTransferActivityGroup");
+    await erik.invoke("WatchingTransfer", "styrelse", "live-1", "user-erik");
+    await karin.invoke("JoinTenantTransferActivityGroup");
+    await karin.invoke("WatchingTransfer", "styrelse", "live-1", "user-karin");
+    await vi.waitFor(() => expect(heard).toEqual(["Karin watching"]));
+
+    const left = next<TransferActivityEvent>(
+      karin,
+      "transferActivityEventDeleted",
+      (e) => e.userId === "user-erik",
+    );
+    // What the board refresh does when the registry no longer lists him, then announces.
+    const seat = db
+      .selectFrom("board_engagements")
+      .where("personal_number", "=", "197509025172")
+      .where("association_id", "=", WORLD.associationA.id);
+    const row = await seat.selectAll().executeTakeFirstOrThrow();
+    await db.deleteFrom("board_engagements").where("id", "=", row.id).execute();
+    try {
+      await getLive().publisher.accessChanged(["user-erik"]);
+      // Well within the periodic check's 15 s: the announcement, not the timer, dropped them.
+      await vi.waitFor(() => expect(getLive().hub.groups.of(erik.connectionId!)).toEqual([]), {
+        timeout: 3_000,
+      });
+      await expect(left).resolves.toMatchObject({ transferId: "live-1" });
+
+      await getLive().publisher.publish(transferGroup("live-1"), "transferAborted", { transferId: "live-1" });
+      await karin.invoke("WatchingTransfer", "styrelse", "live-1", "user-karin");
+      // His own user events still arrive, after the two above would have.
+      const own = next(erik, "messagesCountChanged");
+      await getLive().publisher.publishToUser("user-erik", "messagesCountChanged", { unresolved: 0 });
+      await own;
+      expect(heard).toEqual(["Karin watching"]);
+      await expect(erik.invoke("JoinGroup", "live-1")).rejects.toThrow(GROUP_NOT_ALLOWED);
+    } finally {
+      await db.insertInto("board_engagements").values(row).execute();
+      await karin.invoke("StopWatchingTransfer", "styrelse", "live-1", "user-karin");
+    }
   });
 
   it("joins only search ids minted for this user", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getDb } from "~/server/db/db.server";
 import { transferGroup } from "~/server/live/events.server";
+import { GROUP_NOT_ALLOWED } from "~/server/live/methods.server";
 import type { TransferActivityEvent } from "~/server/live/presence.server";
 import { createRedisPresence } from "~/server/live/redis.server";
 import { liveTokenFor, startFreshApp } from "../support/app";
@@ -33,7 +34,8 @@ if (!redisServerInstalled()) {
     const db = getDb();
     await buildWorld(db);
     await insertTransfer(db, { id: "scale-1", objectId: WORLD.objectA });
-    const env = { DATA_DIR: dataDir, REDIS_URL: redis.url };
+    // The periodic access check is pushed out of reach, so only an announcement can drop a group here.
+    const env = { DATA_DIR: dataDir, REDIS_URL: redis.url, LIVE_ACCESS_CHECK_MS: "3600000" };
     [a, b] = await Promise.all([startLiveInstance(env), startLiveInstance(env)]);
   }, 120_000);
 
@@ -91,6 +93,51 @@ if (!redisServerInstalled()) {
         payload: { unresolved: 2 },
       });
       await expect(count).resolves.toEqual({ unresolved: 2 });
+    });
+
+    it("drops the groups a user lost on the other instance too, when one instance announces it", async () => {
+      const db = getDb();
+      const erik = await connect(b, "user-erik", HttpTransportType.LongPolling);
+      const heard: string[] = [];
+      erik.on("transferApproved", () => heard.push("transferApproved"));
+      await erik.invoke("JoinGroup", "scale-1");
+      await erik.invoke("JoinGroup", "user-erik");
+      const first = next(erik, "transferApproved");
+      const approved = {
+        group: transferGroup("scale-1"),
+        event: "transferApproved",
+        payload: { transferId: "scale-1" },
+      };
+      await post(a, "/test/publish", approved);
+      await first;
+
+      const seat = await db
+        .selectFrom("board_engagements")
+        .selectAll()
+        .where("personal_number", "=", "197509025172")
+        .where("association_id", "=", WORLD.associationA.id)
+        .executeTakeFirstOrThrow();
+      await db.deleteFrom("board_engagements").where("id", "=", seat.id).execute();
+      try {
+        await post(a, "/test/access-changed", { userIds: ["user-erik"] });
+        // A round: the transfer's event, then his own; when his own arrives, the other would have before it.
+        const transferEventsHeard = async () => {
+          const before = heard.length;
+          await post(a, "/test/publish", approved);
+          const own = next(erik, "messagesCountChanged");
+          await post(a, "/test/publish", {
+            group: "user:user-erik",
+            event: "messagesCountChanged",
+            payload: {},
+          });
+          await own;
+          return heard.length - before;
+        };
+        await expect.poll(transferEventsHeard, { timeout: 3_000, interval: 50 }).toBe(0);
+        await expect(erik.invoke("JoinGroup", "scale-1")).rejects.toThrow(GROUP_NOT_ALLOWED);
+      } finally {
+        await db.insertInto("board_engagements").values(seat).execute();
+      }
     });
 
     it("shares presence: written on one instance, announced and listed on the other", async () => {

@@ -46,6 +46,7 @@ class Recorder implements LivePublisher {
   async publishToUser(userId: string, _event: string, payload: unknown) {
     this.events.push({ userId, unresolved: (payload as { unresolved: number }).unresolved });
   }
+  async accessChanged() {}
 }
 
 async function ctxFor(db: Db, userId: string, live?: LivePublisher): Promise<UseCaseContext> {

@@ -30,6 +30,7 @@ const live: LivePublisher = {
     events.push({ group, event, payload });
   },
   async publishToUser() {},
+  async accessChanged() {},
 };
 
 const KARIN = "196803142428";

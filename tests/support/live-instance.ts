@@ -4,7 +4,8 @@
 //   SESSION_SECRET (or the secret file in DATA_DIR), REDIS_URL and PORT from the environment, builds the
 //   live channel exactly as the product does (getLive(): Redis backplane and Redis presence), and serves
 //   the product's resource routes /api/ws/negotiate and /api/ws over node:http, plus two test endpoints:
-//   POST /test/publish {group, event, payload} and POST /test/watch {userId, transferId}.
+//   POST /test/publish {group, event, payload}, POST /test/watch {userId, transferId} and
+//   POST /test/access-changed {userIds} (the domain's announcement that these users' access narrowed).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createServer as createNetServer } from "node:net";
@@ -141,6 +142,11 @@ async function main(): Promise<void> {
           payload: unknown;
         };
         await live.hub.publish(group, event, payload);
+        return json({ ok: true });
+      }
+      if (pathname === "/test/access-changed" && request.method === "POST") {
+        const { userIds } = (await request.json()) as { userIds: string[] };
+        await live.publisher.accessChanged(userIds);
         return json({ ok: true });
       }
       if (pathname === "/test/watch" && request.method === "POST") {

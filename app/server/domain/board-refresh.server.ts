@@ -14,6 +14,9 @@ import { parseJsonList } from "../db/json-columns.server";
  * A registry that fails for a person changes nothing for that person (an outage never takes access away); the run
  * then reports the failures and throws, so the job is retried, and the people already refreshed are simply
  * refreshed again. Associations the registry names that this installation does not manage are counted, not added.
+ *
+ * The users who lost a seat or the feature are announced to the live channel (`accessChanged`), so that their open
+ * pages stop receiving the events of the boards they left at once, not only at the next periodic check.
  */
 
 export interface BoardRefreshResult {
@@ -53,7 +56,7 @@ async function candidates(db: Db): Promise<string[]> {
 }
 
 export async function refreshBoards(
-  ctx: Pick<UseCaseContext, "db" | "companyRegistry" | "now">,
+  ctx: Pick<UseCaseContext, "db" | "companyRegistry" | "now" | "live">,
 ): Promise<BoardRefreshResult> {
   const { db, companyRegistry: registry } = ctx;
   const now = ctx.now ?? new Date();
@@ -68,6 +71,7 @@ export async function refreshBoards(
     unknownAssociations: 0,
     failed: [],
   };
+  const narrowed: string[] = [];
   const associations = new Map(
     (await db.selectFrom("associations").select(["id", "organisation_number"]).execute()).map((a) => [
       a.organisation_number,
@@ -144,6 +148,7 @@ export async function refreshBoards(
         .where("personal_number", "=", personalNumber)
         .where("status", "=", "Active")
         .execute();
+      if (gone.length > 0) narrowed.push(...users.map((user) => user.id));
       for (const user of users) {
         const features = new Set(
           parseJsonList(user.features).filter((f): f is Feature =>
@@ -164,10 +169,14 @@ export async function refreshBoards(
           .where("id", "=", user.id)
           .execute();
         if (onABoard) result.joined++;
-        else result.left++;
+        else {
+          result.left++;
+          if (gone.length === 0) narrowed.push(user.id);
+        }
       }
     });
   }
+  if (narrowed.length > 0) await ctx.live?.accessChanged(narrowed);
   if (result.failed.length > 0) throw new BoardRefreshError(result);
   return result;
 }

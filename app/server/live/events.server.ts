@@ -4,10 +4,20 @@ import type { LivePublisher } from "../domain/core/events.server";
 
 export * from "../domain/core/events.server";
 
-/** The typed face of the hub for the domain and jobs (which may only publish). */
-export function createLivePublisher(hub: Pick<Hub, "publish" | "publishToUser">): LivePublisher {
+/** The events alone, typed: what the hub's own methods publish. */
+export type EventPublisher = Pick<LivePublisher, "publish" | "publishToUser">;
+
+export function createEventPublisher(hub: Pick<Hub, "publish" | "publishToUser">): EventPublisher {
   return {
     publish: (group, event, payload) => hub.publish(group, event, payload),
     publishToUser: (userId, event, payload) => hub.publishToUser(userId, event, payload),
   };
+}
+
+/** The typed face of the hub for the domain and jobs (which may only publish, and announce narrowed access). */
+export function createLivePublisher(
+  hub: Pick<Hub, "publish" | "publishToUser">,
+  accessChanged: LivePublisher["accessChanged"],
+): LivePublisher {
+  return { ...createEventPublisher(hub), accessChanged };
 }

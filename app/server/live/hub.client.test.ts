@@ -8,11 +8,12 @@ import {
 } from "@microsoft/signalr";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { transferGroup, userGroup } from "./events.server";
+import { createAccessCheck } from "./access.server";
+import { scopedActivityGroup, transferGroup, userGroup } from "./events.server";
 import { HubError, UNEXPECTED_ERROR, UNKNOWN_METHOD } from "./hub.server";
 import { createProductMethods, GROUP_NOT_ALLOWED } from "./methods.server";
-import { createMemoryPresence } from "./presence.server";
-import { createTestHub, startServer, type TestServer } from "../../../tests/support/live-server";
+import { createMemoryPresence, type TransferActivityEvent } from "./presence.server";
+import { createTestHub, principal, startServer, type TestServer } from "../../../tests/support/live-server";
 
 const remembered: unknown[] = [];
 const test = createTestHub({
@@ -31,16 +32,32 @@ const test = createTestHub({
     },
   },
 });
+/** Users whose scope no longer holds anything (a board seat that ended); the one truth joins and re-checks ask. */
+const lostAccess = new Set<string>();
+const canSee = (userId: string, transferId: string) => transferId === "t-visible" && !lostAccess.has(userId);
+const unitsOf = (userId: string, tenantId: string) => (lostAccess.has(userId) ? [] : [`tenant:${tenantId}`]);
+const presence = createMemoryPresence();
 const product = createProductMethods({
   hub: test.hub,
-  presence: createMemoryPresence(),
-  canSeeTransfer: async (_principal, transferId) => transferId === "t-visible",
+  presence,
+  canSeeTransfer: async (p, transferId) => canSee(p.userId, transferId),
   ownsSearch: () => false,
-  scopeUnitsOf: async (p) => [`tenant:${p.tenantId}`],
+  scopeUnitsOf: async (p) => unitsOf(p.userId, p.tenantId),
   transferUnits: async (ids) => new Map(ids.map((id) => [id, id === "t-visible" ? ["tenant:tenant-1"] : []])),
   presenceSweepMs: 0,
 });
 test.hub.addMethods(product.methods);
+const ACCESS_CHECK_MS = 200;
+const access = createAccessCheck({
+  hub: test.hub,
+  presence,
+  accessOf: async (userId, ids) => ({
+    units: unitsOf(userId, "tenant-1"),
+    transferIds: new Set(ids.filter((id) => canSee(userId, id))),
+  }),
+  watcherLeft: product.watcherLeft,
+  intervalMs: ACCESS_CHECK_MS,
+});
 
 let server: TestServer;
 let hubUrl: string;
@@ -53,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(opened.map((connection) => connection.stop()));
+  access.dispose();
   product.dispose();
   await test.hub.close();
   await server.close();
@@ -125,6 +143,56 @@ describe.each([
     const direct = new Promise<unknown>((resolve) => connection.on("documentVerified", resolve));
     await test.hub.publishToUser("u1", "documentVerified", { transferId: "t-visible", documentId: "d1" });
     await expect(direct).resolves.toEqual({ transferId: "t-visible", documentId: "d1" });
+  });
+
+  it("drops the groups of a user who lost access within the check interval: their events and names stop", async () => {
+    const leaver = `leaver-${name}`;
+    const colleague = `colleague-${name}`;
+    test.tokens.set(`token-${leaver}`, principal(leaver));
+    test.tokens.set(`token-${colleague}`, principal(colleague));
+    const connection = await connect(transport, { token: `token-${leaver}` });
+    const watcher = await connect(transport, { token: `token-${colleague}` });
+    const heard: string[] = [];
+    connection.on("transferApproved", () => heard.push("transferApproved"));
+    connection.on("transferActivityEventUpdated", (event: TransferActivityEvent) => {
+      if (event.userId === colleague) heard.push("colleague watching");
+    });
+    await connection.invoke("JoinGroup", "t-visible");
+    await connection.invoke("JoinGroup", leaver);
+    await connection.invoke("JoinTenantTransferActivityGroup");
+    await connection.invoke("WatchingTransfer", "tenant-1", "t-visible", leaver);
+    await watcher.invoke("JoinTenantTransferActivityGroup");
+    await test.hub.publish(transferGroup("t-visible"), "transferApproved", { transferId: "t-visible" });
+    await vi.waitFor(() => expect(heard).toEqual(["transferApproved"]));
+    await watcher.invoke("WatchingTransfer", "tenant-1", "t-visible", colleague);
+    await vi.waitFor(() => expect(heard).toEqual(["transferApproved", "colleague watching"]));
+
+    const left = new Promise<TransferActivityEvent>((resolve) =>
+      watcher.on("transferActivityEventDeleted", (event: TransferActivityEvent) => {
+        if (event.userId === leaver) resolve(event);
+      }),
+    );
+    lostAccess.add(leaver);
+    // The next tick comes within one interval; the second is slack for a busy machine.
+    await vi.waitFor(
+      () => expect(test.hub.groups.of(connection.connectionId!)).toEqual([userGroup(leaver)]),
+      { timeout: 2 * ACCESS_CHECK_MS, interval: 10 },
+    );
+    expect(
+      test.hub.groups.has(connection.connectionId!, scopedActivityGroup("tenant-1", "tenant:tenant-1")),
+    ).toBe(false);
+    // Presence announces that the leaver is no longer on the transfer.
+    await expect(left).resolves.toMatchObject({ userId: leaver, transferId: "t-visible" });
+
+    // The transfer's events and a colleague's name no longer reach the leaver; their own group still does, after
+    // both (one connection's messages arrive in order).
+    await test.hub.publish(transferGroup("t-visible"), "transferApproved", { transferId: "t-visible" });
+    await watcher.invoke("WatchingTransfer", "tenant-1", "t-visible", colleague);
+    const own = new Promise<unknown>((resolve) => connection.on("messagesCountChanged", resolve));
+    await test.hub.publish(userGroup(leaver), "messagesCountChanged", { unresolved: 1 });
+    await expect(own).resolves.toEqual({ unresolved: 1 });
+    expect(heard).toEqual(["transferApproved", "colleague watching"]);
+    await expect(connection.invoke("JoinGroup", "t-visible")).rejects.toThrow(GROUP_NOT_ALLOWED);
   });
 
   it("refuses JoinGroup for a group the user may not join", async () => {

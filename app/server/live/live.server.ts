@@ -7,9 +7,18 @@ import {
   scopeUnits,
   transferScopeUnits,
   viewerFor,
+  visibleTransferIds,
 } from "../domain/transfers/scope.server";
 import { getUserById, type User } from "../domain/users.server";
 import { getEnv } from "../platform/env.server";
+import {
+  ACCESS_CHECK_MS,
+  announceAccessChanged,
+  createAccessCheck,
+  listenForAccessChanges,
+  type AccessCheck,
+  type LiveAccess,
+} from "./access.server";
 import { createInProcessBackplane, type Backplane } from "./backplane.server";
 import { createDatabasePresence } from "./db-presence.server";
 import { createLivePublisher, transferGroup, type LivePublisher } from "./events.server";
@@ -25,6 +34,8 @@ export interface Live {
   presence: PresenceStore;
   methods: ProductMethods;
   publisher: LivePublisher;
+  /** Re-checks the open connections' groups on this instance (what a nudge or the timer runs). */
+  access: AccessCheck;
   /** Resolves when the backplane listens (at once in process; after SUBSCRIBE with Redis). */
   ready: Promise<void>;
 }
@@ -91,8 +102,17 @@ async function scopeUnitsOf(principal: Principal): Promise<string[]> {
   return scopeUnits(await viewerFor(db, user));
 }
 
+/** One read of the user and their boards, and one query for all the transfers asked about. */
+async function accessOf(userId: string, transferIds: readonly string[]): Promise<LiveAccess | null> {
+  const db = getDb();
+  const user = await getUserById(db, userId);
+  if (!user || user.status !== "Active") return null;
+  const viewer = await viewerFor(db, user);
+  return { units: scopeUnits(viewer), transferIds: await visibleTransferIds(db, viewer, transferIds) };
+}
+
 function create(): LiveState {
-  const redisUrl = getEnv().REDIS_URL;
+  const { REDIS_URL: redisUrl, LIVE_ACCESS_CHECK_MS } = getEnv();
   let backplane: Backplane;
   let ready: Promise<void> = Promise.resolve();
   let presence: PresenceStore;
@@ -124,16 +144,29 @@ function create(): LiveState {
     ownsSearch: (principal, searchId) => ownsSearchId(principal.userId, searchId),
   });
   hub.addMethods(methods.methods);
+  const onAccessError = (error: unknown) => console.error("Live access check failed.", error);
+  const access = createAccessCheck({
+    hub,
+    presence,
+    accessOf,
+    watcherLeft: methods.watcherLeft,
+    intervalMs: LIVE_ACCESS_CHECK_MS ?? ACCESS_CHECK_MS,
+    onError: onAccessError,
+  });
+  const stopListening = listenForAccessChanges(backplane, access, onAccessError);
   const sessionCheck = setInterval(
     () => void closeEndedSessions(hub).catch((error) => console.error("Live session check failed.", error)),
     SESSION_CHECK_MS,
   );
   sessionCheck.unref();
-  const live: Live = { hub, presence, methods, publisher: createLivePublisher(hub), ready };
+  const publisher = createLivePublisher(hub, (userIds) => announceAccessChanged(backplane, userIds));
+  const live: Live = { hub, presence, methods, publisher, access, ready };
   return {
     live,
     async close() {
       clearInterval(sessionCheck);
+      stopListening();
+      access.dispose();
       methods.dispose();
       await hub.close();
       await backplane.close();

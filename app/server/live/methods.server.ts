@@ -1,6 +1,6 @@
 // The product's hub methods (spec 01 §7, 02 §7, 03 §7). Authorization comes from the domain.
 import {
-  createLivePublisher,
+  createEventPublisher,
   scopedActivityGroup,
   searchGroup,
   tenantGroup,
@@ -34,6 +34,8 @@ export interface ProductMethods {
   methods: HubMethods;
   /** A page load of a transfer counts as watching it (server-rendered presence). */
   watchTransfer(principal: Principal, transferId: string): Promise<TransferActivityEvent>;
+  /** Tells the watcher's co-workers that a removed presence event has ended (as StopWatchingTransfer does). */
+  watcherLeft(tenantId: string, event: TransferActivityEvent): Promise<void>;
   /** Removes expired presence and tells the tenants; returns how many expired. */
   sweepPresence(now?: number): Promise<number>;
   dispose(): void;
@@ -56,7 +58,7 @@ function id(value: unknown): string {
 
 export function createProductMethods(options: ProductMethodsOptions): ProductMethods {
   const { canSeeTransfer, ownsSearch, scopeUnitsOf, transferUnits, presence, hub } = options;
-  const live = createLivePublisher(hub);
+  const live = createEventPublisher(hub);
   const now = options.now ?? (() => Date.now());
 
   /** The group a client-supplied id names, or null when this user may not join it. */
@@ -173,6 +175,7 @@ export function createProductMethods(options: ProductMethodsOptions): ProductMet
   return {
     methods,
     watchTransfer: watch,
+    watcherLeft: (tenantId, event) => publishActivity(tenantId, event, "transferActivityEventDeleted"),
     sweepPresence,
     dispose() {
       if (timer) clearInterval(timer);

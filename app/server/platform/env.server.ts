@@ -83,6 +83,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d{12}(,\s*\d{12})*$/, "OPERATORS must be 12-digit personal numbers separated by commas")
     .optional(),
+  /**
+   * How often (ms) each open live connection's groups are checked against the current scope (decision 042);
+   * unset, every 15 s. Test servers set it short.
+   */
+  LIVE_ACCESS_CHECK_MS: z.coerce.number().int().min(50).max(3_600_000).optional(),
   /** Unset: the live channel's backplane and presence stay in process (docs/decisions/009). */
   REDIS_URL: z
     .string()

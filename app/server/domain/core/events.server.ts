@@ -76,6 +76,12 @@ export const scopedActivityGroup = (tenantId: string, unit: string) => `tenant-a
 export interface LivePublisher {
   publish<E extends EventName>(group: string, event: E, payload: Payloads[E]): Promise<void>;
   publishToUser<E extends EventName>(userId: string, event: E, payload: Payloads[E]): Promise<void>;
+  /**
+   * After a change that can narrow what users may see (a board seat ended, a user deactivated, a transfer moved
+   * out of a scope): every instance checks these users' open connections again at once (everyone's when none are
+   * named) and drops the groups they may no longer be in. The periodic check catches what no one announces.
+   */
+  accessChanged(userIds?: readonly string[]): Promise<void>;
 }
 
 /** A live event a use case publishes after its commit. */

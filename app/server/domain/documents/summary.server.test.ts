@@ -99,6 +99,7 @@ function runner(published: Array<{ group: string; event: string; payload: unknow
         published.push({ group, event, payload });
       },
       publishToUser: async () => undefined,
+      accessChanged: async () => undefined,
     },
   });
 }

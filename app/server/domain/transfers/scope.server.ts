@@ -67,6 +67,20 @@ export async function findScopedTransfer(db: Db, viewer: Viewer, transferId: str
   );
 }
 
+/** Which of these transfers the viewer may see, in one query (the live channel's re-check of its groups). */
+export async function visibleTransferIds(
+  db: Db,
+  viewer: Viewer,
+  transferIds: readonly string[],
+): Promise<Set<string>> {
+  if (transferIds.length === 0) return new Set();
+  const rows = await scopedTransfers(db, viewer)
+    .select("transfers.id")
+    .where("transfers.id", "in", [...new Set(transferIds)])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * The scope as a list of units, the same union `inScope` filters by: the managed tenant, each board association,
  * and the viewer's own private transfers. A transfer is in scope exactly when it shares a unit with the viewer

@@ -294,6 +294,7 @@ describe("searchPropertyObjects", () => {
         sent.push({ group, event });
       },
       publishToUser: async () => undefined,
+      accessChanged: async () => undefined,
     };
     const searchId = "nonce.expiry.mac";
     await searchPropertyObjects(
