@@ -46,7 +46,10 @@ export async function messageRecipientsOf(
 }
 
 /** The number of messages (not replies) the viewer may read on the transfer, and how many of them are not handled. */
-export function readableMessageCounts(viewer: Viewer, facts: TransferFacts): { all: number; unresolved: number } {
+export function readableMessageCounts(
+  viewer: Viewer,
+  facts: TransferFacts,
+): { all: number; unresolved: number } {
   const readable = facts.messages.filter((m) => canReadMessage(viewer, facts, m.id));
   return { all: readable.length, unresolved: readable.filter((m) => !m.resolved).length };
 }
