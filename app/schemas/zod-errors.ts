@@ -4,7 +4,8 @@ import * as z from "zod";
  * Every zod issue without a message of its own gets a Swedish one (decision 012): the map answers with a
  * key of locales/sv/common.json "zod", namespaced so that any translation function resolves it. A schema's own
  * message (the spec's texts) always wins, because zod prefers a schema-level error to this global one.
- * Imported by every schema module, so the browser (conform) and the server install it alike.
+ * Imported by every schema module, so the browser (conform) and the server install it alike; package.json names
+ * this module as the app's one module with a side effect, or the compiler's bundlers would drop that import.
  */
 export function zodIssueKey(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
