@@ -6,7 +6,8 @@ import { scopedTransfers, viewerFor } from "~/server/domain/transfers/scope.serv
 import { getUserById } from "~/server/domain/users.server";
 import { closeLive } from "~/server/live/live.server";
 import { answered, signedInSession, startFreshApp } from "../support/app";
-import { NOT_SWEDISH, shownTexts, urlOf, type RouteFn, type RouteModule } from "../support/shown-texts";
+import { NOT_SWEDISH, probeUrlOf, shownTexts } from "../support/shown-texts";
+import { routeModules, type RouteFn } from "../support/routes";
 
 /**
  * Decision 012's fuzzing: generated bodies of every kind posted to every route action and API call found in
@@ -15,7 +16,7 @@ import { NOT_SWEDISH, shownTexts, urlOf, type RouteFn, type RouteModule } from "
  * `npm run fuzz` runs many more.
  */
 
-const modules = import.meta.glob<RouteModule>("/app/routes/*.{ts,tsx}", { eager: true });
+const modules = routeModules();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
 // The live hub's own endpoints speak the SignalR protocol and have their own tests (record limits, malformed
@@ -48,10 +49,9 @@ const leaks: string[] = [];
 
 function targets(transferId: string): Target[] {
   const list: Target[] = [];
-  for (const [fullPath, module] of Object.entries(modules)) {
-    const file = fullPath.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, "");
+  for (const [file, module] of Object.entries(modules)) {
     if (EXCLUDED.has(file)) continue;
-    const { path, params } = urlOf(file, transferId);
+    const { path, params } = probeUrlOf(file, transferId);
     if (module.action) list.push({ file, path, params, kind: "action", fn: module.action });
     // API loaders take query strings only; a GET with a body cannot be sent, so they are fuzzed by method.
     if (module.loader && !module.default)

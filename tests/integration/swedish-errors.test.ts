@@ -10,7 +10,8 @@ import { scopedTransfers, viewerFor } from "~/server/domain/transfers/scope.serv
 import { getUserById } from "~/server/domain/users.server";
 import { closeLive } from "~/server/live/live.server";
 import { answered, signedInSession, startFreshApp } from "../support/app";
-import { NOT_SWEDISH, shownTexts, urlOf, type RouteModule } from "../support/shown-texts";
+import { NOT_SWEDISH, probeUrlOf, shownTexts } from "../support/shown-texts";
+import { routeModules } from "../support/routes";
 
 /**
  * Decision 012: no answer shows zod's English or a key missing from the locale files. First the bodies a security
@@ -19,7 +20,7 @@ import { NOT_SWEDISH, shownTexts, urlOf, type RouteModule } from "../support/sho
  * the browser and in the page actions), must say whatever it refuses in Swedish.
  */
 
-const routes = import.meta.glob<RouteModule>("/app/routes/*.{ts,tsx}", { eager: true });
+const routes = routeModules();
 const schemaModules = import.meta.glob<Record<string, unknown>>(
   ["/app/schemas/**/*.ts", "!/app/schemas/**/*.test.ts"],
   { eager: true },
@@ -76,10 +77,9 @@ describe("the bodies the probe found answered in English", () => {
   it.each(PROBED)("$name: every action and API call answers in Swedish", async ({ contentType, body }) => {
     let answers = 0;
     for (const { cookie, transferId, persona } of sessions) {
-      for (const [fullPath, module] of Object.entries(routes)) {
-        const file = fullPath.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, "");
+      for (const [file, module] of Object.entries(routes)) {
         if (!module.action || file.startsWith("api.ws")) continue;
-        const { path, params } = urlOf(file, transferId);
+        const { path, params } = probeUrlOf(file, transferId);
         // Page forms post; the JSON calls take POST or PUT.
         for (const method of contentType === "application/json" ? ["POST", "PUT"] : ["POST"]) {
           const request = new Request(new URL(path, "http://localhost:3000"), {

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { splitMessage } from "~/lib/messages";
 import { svT } from "~/server/platform/i18n.server";
+import { urlOf } from "./routes";
 
 /**
  * What an answer shows a person or a client, for the checks that it is Swedish (decision 012): a page form's reply
@@ -8,17 +9,6 @@ import { svT } from "~/server/platform/i18n.server";
  * exactly as the page does (a key missing from the locale files shows as `Översättning saknas: …`); a JSON answer
  * shows its strings but its English label (`title`); any other body is shown whole.
  */
-
-export type RouteFn = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
-export interface RouteModule {
-  action?: RouteFn;
-  loader?: RouteFn;
-  default?: unknown;
-}
 
 /** Texts no answer may show: zod's and Node's English, and the marker of a key missing from the locale files. */
 export const NOT_SWEDISH =
@@ -75,23 +65,20 @@ export async function shownTexts(response: Response): Promise<string[]> {
   return response.status >= 400 ? jsonTexts(parsed) : [];
 }
 
-/** URL and params of a flat-routes file name (Remix v2 conventions), for a transfer id. */
-export function urlOf(file: string, transferId: string): { path: string; params: Record<string, string> } {
-  const params: Record<string, string> = {};
-  const segments: string[] = [];
-  for (const raw of file.split(".")) {
-    if (raw === "_index" || (raw.startsWith("_") && raw !== "_")) continue;
-    const segment = raw.endsWith("_") ? raw.slice(0, -1) : raw;
-    if (segment === "$") {
-      params["*"] = "x/y";
-      segments.push("x/y");
-    } else if (segment.startsWith("$")) {
-      const name = segment.slice(1);
-      const value =
-        name === "id" ? transferId : name === "flag" ? "markSaleStopped" : name === "status" ? "400" : "x";
-      params[name] = value;
-      segments.push(value);
-    } else segments.push(segment);
-  }
-  return { path: "/" + segments.join("/"), params };
+/** URL and params of a route file for a probe of the given transfer: every other segment gets a plain value. */
+export function probeUrlOf(
+  file: string,
+  transferId: string,
+): { path: string; params: Record<string, string> } {
+  return urlOf(file, (name) =>
+    name === "id"
+      ? transferId
+      : name === "*"
+        ? "x/y"
+        : name === "flag"
+          ? "markSaleStopped"
+          : name === "status"
+            ? "400"
+            : "x",
+  );
 }
