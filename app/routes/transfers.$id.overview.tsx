@@ -28,7 +28,7 @@ import { overviewOf, reviewPage, reviewPath } from "~/server/web/review-page.ser
 import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
 import { useTenantPresence, useWatchTransfer } from "~/islands/live/presence";
-import { ErrorSummary } from "~/ui/error-summary";
+import { ErrorSummary, hiddenFieldsReply } from "~/ui/error-summary";
 import { pageTitle } from "~/ui/page-title";
 import { ActionPanel, DESTRUCTIVE_ACTIONS, LINK_ACTIONS } from "~/ui/review/ActionPanel";
 import { DecisionActions } from "~/ui/review/decision/DecisionActions";
@@ -36,7 +36,7 @@ import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 import { NotesPanel } from "~/ui/review/notes/NotesPanel";
 import { OverviewPage } from "~/ui/review/OverviewPage";
 import { WatchersPanel } from "~/ui/review/WatchersPanel";
-import { lastResultOf, usePageForm, useResetAfterSuccess } from "~/ui/use-page-form";
+import { lastResultFor, lastResultOf, usePageForm, useResetAfterSuccess } from "~/ui/use-page-form";
 
 /** The actions this page performs; the others of spec 02 §4 belong to their own screens. */
 const PAGE_ACTIONS = {
@@ -159,10 +159,10 @@ export default function TransferOverview() {
   const navigation = useNavigation();
   const { t } = useTranslation("review");
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [noteForm, noteFields] = usePageForm(NoteFormSchema, {
-    id: "note",
-    lastResult: lastResultOf(actionData),
-  });
+  const noteResult = lastResultFor(actionData, ["addNote"]);
+  // Any other failed post is the action buttons' (or names no form of the page): it is shown above the page.
+  const otherResult = noteResult ? undefined : lastResultOf(actionData);
+  const [noteForm, noteFields] = usePageForm(NoteFormSchema, { id: "note", lastResult: noteResult });
   useResetAfterSuccess(noteForm.reset, navigation.formData?.get("intent") === "addNote", actionData);
   return (
     <OverviewPage
@@ -171,7 +171,12 @@ export default function TransferOverview() {
       role={role}
       basePath={basePath}
       tabs={tabs}
-      before={<ErrorSummary form={noteForm} order={["body"]} />}
+      before={
+        <>
+          <ErrorSummary form={hiddenFieldsReply("transfer-actions", otherResult)} />
+          <ErrorSummary form={noteForm} order={["body"]} />
+        </>
+      }
       decisionRecordHref={`/transfers/${encodeURIComponent(review.id)}/decision/record`}
       actions={
         <>

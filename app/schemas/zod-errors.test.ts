@@ -37,6 +37,45 @@ describe("the Swedish zod error map", () => {
     expect(keys.map(swedish)).toContain(text);
   });
 
+  it.each<[string, z.ZodType, unknown, string]>([
+    ["null for a whole body", z.object({ a: z.string() }), null, "Ange ett objekt med fält (JSON-objekt)"],
+    [
+      "null for a field",
+      z.object({ identifier: z.string() }),
+      { identifier: null },
+      "Fältet kan inte vara tomt",
+    ],
+    ["a number for a list's text", z.object({ g: z.array(z.string()) }), { g: [1, 2] }, "Ange en text"],
+    ["a list for an object", z.object({ a: z.string() }), [], "Ange ett objekt med fält (JSON-objekt)"],
+    ["a negative number", z.number().positive(), -1, "Värdet är för litet"],
+    ["a too short text", z.string().min(3), "ab", "För få tecken"],
+    ["an empty text", z.string().min(1), "", "Fältet kan inte vara tomt"],
+    ["too few items", z.array(z.string()).min(2), ["a"], "För få val"],
+    ["too many items", z.array(z.string()).max(1), ["a", "b"], "För många val"],
+    ["a date too early", z.date().min(new Date(2026, 0, 1)), new Date(2025, 0, 1), "Datumet är för tidigt"],
+    ["a date too late", z.date().max(new Date(2026, 0, 1)), new Date(2027, 0, 1), "Datumet är för sent"],
+    ["not a date", z.date(), "x", "Ange ett giltigt datum"],
+    ["a wrong step", z.number().multipleOf(5), 7, "Värdet går inte jämnt upp i det tillåtna steget"],
+    [
+      "a wrong literal",
+      z.object({ confirmed: z.literal("yes").optional() }),
+      { confirmed: "True" },
+      "Ogiltigt värde",
+    ],
+    ["no union member", z.union([z.string(), z.number()]), true, "Ogiltigt värde"],
+    ["a bad record key", z.record(z.string().max(1), z.string()), { bb: "x" }, "Ett fältnamn är ogiltigt"],
+    ["a bad set element", z.set(z.string()), new Set([1]), "Ange en text"],
+    ["a custom check without a message", z.string().refine(() => false), "x", "Ogiltigt värde"],
+    ["a key that must not be there", z.object({ a: z.never() }), { a: 1 }, "Fältet är okänt"],
+    ["a boolean", z.boolean(), "ja", "Ange ja eller nej"],
+    ["a bad regex", z.string().regex(/^\d+$/), "x", "Felaktigt format"],
+    ["a missing required value", z.string().nonoptional(), undefined, "Fältet kan inte vara tomt"],
+  ])("every issue kind has Swedish text: %s", (_name, schema, input, text) => {
+    const keys = messages(schema, input);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.map(swedish)).toContain(text);
+  });
+
   it("never overrides a schema's own message", () => {
     expect(messages(ContactDetailsSchema, { firstName: "", lastName: "x", email: "a@b.se" })).toEqual([
       "validation.required",

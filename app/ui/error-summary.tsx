@@ -48,6 +48,18 @@ export function replyForm(
 }
 
 /**
+ * A row of buttons whose fields are all hidden (the version a button carries, a confirmation's answer): its errors
+ * are shown as the form's own, since there is no field to move to.
+ */
+export function hiddenFieldsReply(
+  id: string,
+  result: { error?: Record<string, string[] | null> | null } | null | undefined,
+): Pick<Form, "id" | "allErrors"> {
+  const messages = Object.values(result?.error ?? {}).flatMap((list) => list ?? []);
+  return { id, allErrors: messages.length ? { "": [...new Set(messages)] } : {} };
+}
+
+/**
  * GOV.UK error summary: at the top of the page, heading `Det finns fel i formuläret` (or the spec's own), a link
  * per error that moves focus to its field, focused itself when it appears. The page title carries `Fel: `
  * (root's FormAwareMeta reads the failed reply), so it is there without JavaScript too.

@@ -38,6 +38,19 @@ export function lastResultOf(data: unknown): SubmissionResult<string[]> | undefi
   return undefined;
 }
 
+/**
+ * The reply of a page action when the post came from this form: several forms on one page share the action's
+ * answer, told apart by the `intent` each posts (the reply keeps what was posted), so a form shows only its own.
+ */
+export function lastResultFor(
+  data: unknown,
+  intents: readonly string[],
+): SubmissionResult<string[]> | undefined {
+  const result = lastResultOf(data);
+  const intent = (result?.initialValue as Record<string, unknown> | undefined)?.intent;
+  return typeof intent === "string" && intents.includes(intent) ? result : undefined;
+}
+
 /** A form that was saved starts empty again, so a second click cannot send the same text twice. */
 export function useResetAfterSuccess(reset: () => void, submitting: boolean, actionData: unknown) {
   const was = useRef(false);

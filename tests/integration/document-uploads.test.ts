@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as apiCategory from "~/routes/api.core.transfers.$id.documents.$documentId.category";
 import * as apiDocument from "~/routes/api.core.transfers.$id.documents.$documentId";
 import * as apiDocuments from "~/routes/api.core.transfers.$id.documents";
+import * as apiUploaded from "~/routes/api.core.transfers.$id.documents.$documentId.uploaded";
 import * as apiRequirements from "~/routes/api.core.transfers.$id.documentrequirements";
 import * as apiPropertyObjectDocument from "~/routes/api.core.propertyObjects.$id.documents.$documentId";
 import * as upload from "~/routes/api.uploads.$documentId";
@@ -228,6 +229,35 @@ describe("creating a document and putting its bytes", () => {
     const later = new Date(Date.now() + UPLOAD_TIMEOUT_MS + 60_000);
     await expireStalledUploads(buildUseCaseContext(getDb(), "system", { now: later }));
     expect(await documentRow(id)).toBeUndefined();
+  });
+});
+
+describe("telling the server that a presigned PUT answered", () => {
+  const mark = (transferId: string, documentId: string, cookie: string) =>
+    answered(
+      apiUploaded.action({
+        request: json(`/api/core/transfers/${transferId}/documents/${documentId}/uploaded`, "POST", cookie),
+        params: { id: transferId, documentId },
+        context: {},
+      }),
+    );
+
+  it("only the uploader's side marks its upload: the board is refused, out of scope is missing", async () => {
+    const created = await create("up-1", { fileName: "Gåvobrev.pdf", category: "TransferAgreement" });
+    const { id } = (await created.json()) as { id: string };
+    // The bytes are stored, as after the browser's PUT straight to S3.
+    await getStorage().put(`transfers/up-1/${id}.pdf`, pdf);
+
+    const byBoard = await mark("up-1", id, erik);
+    expect(byBoard.status).toBe(403);
+    expect(await byBoard.json()).toMatchObject({ message: "Du har inte behörighet att utföra åtgärden." });
+    expect((await documentRow(id))?.status).toBe("UploadNotStarted");
+    expect((await mark("up-1", id, anders)).status).toBe(404);
+    expect((await documentRow(id))?.status).toBe("UploadNotStarted");
+
+    const byManager = await mark("up-1", id, maria);
+    expect(byManager.status).toBe(200);
+    expect(await byManager.json()).toEqual({ id, status: "UploadPending" });
   });
 });
 

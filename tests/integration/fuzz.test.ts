@@ -6,6 +6,8 @@ import { scopedTransfers, viewerFor } from "~/server/domain/transfers/scope.serv
 import { getUserById } from "~/server/domain/users.server";
 import { closeLive } from "~/server/live/live.server";
 import { answered, signedInSession, startFreshApp } from "../support/app";
+import { NOT_SWEDISH, probeUrlOf, shownTexts } from "../support/shown-texts";
+import { routeModules, type RouteFn } from "../support/routes";
 
 /**
  * Decision 012's fuzzing: generated bodies of every kind posted to every route action and API call found in
@@ -14,14 +16,7 @@ import { answered, signedInSession, startFreshApp } from "../support/app";
  * `npm run fuzz` runs many more.
  */
 
-type RouteFn = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-interface RouteModule {
-  action?: RouteFn;
-  loader?: RouteFn;
-  default?: unknown;
-}
-
-const modules = import.meta.glob<RouteModule>("/app/routes/*.{ts,tsx}", { eager: true });
+const modules = routeModules();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
 // The live hub's own endpoints speak the SignalR protocol and have their own tests (record limits, malformed
@@ -52,33 +47,11 @@ let tried = 0;
 let serverErrors: string[] = [];
 const leaks: string[] = [];
 
-/** URL and params of a flat-routes file name (Remix v2 conventions). */
-function urlOf(file: string, transferId: string): { path: string; params: Record<string, string> } {
-  const params: Record<string, string> = {};
-  const segments: string[] = [];
-  for (const raw of file.split(".")) {
-    if (raw === "_index" || (raw.startsWith("_") && raw !== "_")) continue;
-    const segment = raw.endsWith("_") ? raw.slice(0, -1) : raw;
-    if (segment === "$") {
-      params["*"] = "x/y";
-      segments.push("x/y");
-    } else if (segment.startsWith("$")) {
-      const name = segment.slice(1);
-      const value =
-        name === "id" ? transferId : name === "flag" ? "markSaleStopped" : name === "status" ? "400" : "x";
-      params[name] = value;
-      segments.push(value);
-    } else segments.push(segment);
-  }
-  return { path: "/" + segments.join("/"), params };
-}
-
 function targets(transferId: string): Target[] {
   const list: Target[] = [];
-  for (const [fullPath, module] of Object.entries(modules)) {
-    const file = fullPath.replace(/^.*\/routes\//, "").replace(/\.tsx?$/, "");
+  for (const [file, module] of Object.entries(modules)) {
     if (EXCLUDED.has(file)) continue;
-    const { path, params } = urlOf(file, transferId);
+    const { path, params } = probeUrlOf(file, transferId);
     if (module.action) list.push({ file, path, params, kind: "action", fn: module.action });
     // API loaders take query strings only; a GET with a body cannot be sent, so they are fuzzed by method.
     if (module.loader && !module.default)
@@ -182,26 +155,6 @@ function toRequest(target: Target, method: string, b: Body, cookie: string): Req
   return request;
 }
 
-/** Every text an error answer shows a person or client: the body, or a JSON body's strings but its label. */
-function shownTexts(text: string): string[] {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    const out: string[] = [];
-    const walk = (value: unknown, key?: string) => {
-      if (typeof value === "string" && key !== "title") out.push(value);
-      else if (Array.isArray(value)) value.forEach((v) => walk(v));
-      else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, k);
-    };
-    walk(parsed);
-    return out;
-  } catch {
-    return [text];
-  }
-}
-
-const NOT_SWEDISH =
-  /Översättning saknas|Invalid input|expected|Unexpected|Method not allowed|TypeError|Error:/;
-
 async function snapshotOutside(persona: Persona): Promise<string> {
   const db = getDb();
   const who = PERSONAS[persona];
@@ -282,10 +235,8 @@ describe("fuzzing every route action and API call", () => {
               serverErrors.push(`${target.kind} ${target.file} as ${persona}: ${response.status}`);
             }
             expect(response.status, `${target.kind} ${target.file} as ${persona}`).toBeLessThan(500);
-            if (response.status >= 400 && response.status !== 404 && response.status !== 401) {
-              for (const text of shownTexts(await response.text())) {
-                expect(text, `${target.kind} ${target.file} as ${persona}`).not.toMatch(NOT_SWEDISH);
-              }
+            for (const text of await shownTexts(response)) {
+              expect(text, `${target.kind} ${target.file} as ${persona}`).not.toMatch(NOT_SWEDISH);
             }
             const after = await snapshotOutside(persona);
             if (after !== before) leaks.push(`${target.file} as ${persona}`);

@@ -10,6 +10,7 @@ import {
   signedInSession,
   startFreshApp,
 } from "../support/app";
+import { renderedPage } from "../support/render";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 /** The overview page's forms (decision 014): the note form and the action buttons go through the one form path. */
@@ -138,5 +139,39 @@ describe("the action buttons", () => {
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get("Location")).toBe("/transfers/ov-1/overview");
     expect((await transfer("ov-1")).status).toBe("Aborting");
+  });
+});
+
+describe("each form shows only its own reply", () => {
+  /** The page a browser without JavaScript shows after the post, and the titles of its error summaries. */
+  async function pageAfter(fields: Record<string, string>) {
+    const rendered = await renderedPage(
+      overview,
+      "/transfers/:id/overview",
+      formRequest("/transfers/ov-2/overview", fields, { cookie: maria }),
+    );
+    const summaries = [...rendered.html.matchAll(/<h2 id="([\w-]+)-summary-title"/g)].map((m) => m[1]);
+    return { ...rendered, summaries };
+  }
+
+  it("a forged confirmation on an action button shows its error above the page, not under the note form", async () => {
+    const { version } = await transfer("ov-2");
+    const { status, html, summaries } = await pageAfter({
+      intent: "MarkAsSaleStopped",
+      version: String(version),
+      confirmed: "True",
+    });
+    expect(status).toBe(400);
+    expect(summaries).toEqual(["transfer-actions"]);
+    // The button's fields are hidden: the summary says what is wrong without a link to a field nobody sees.
+    expect(html).toMatch(/<li>Ogiltigt värde<\/li>/);
+    expect(html).not.toMatch(/id="note-body-error"/);
+  });
+
+  it("an empty note shows its error in the note form's summary alone", async () => {
+    const { status, html, summaries } = await pageAfter({ intent: "addNote", body: " " });
+    expect(status).toBe(400);
+    expect(summaries).toEqual(["note"]);
+    expect(html).toContain("Fältet kan inte vara tomt");
   });
 });

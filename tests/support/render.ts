@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -7,13 +7,15 @@ import { sharedInstance } from "~/server/platform/i18n.server";
 
 interface PageRoute {
   loader: (args: LoaderFunctionArgs) => Promise<Response>;
+  action?: (args: ActionFunctionArgs) => Promise<Response>;
   default: ComponentType;
 }
 
 /**
  * The HTML of a route's page for a GET: its loader answered as Remix answers it, then its component rendered on
  * the server with the app's texts (as entry.server does), without the root layout and its scripts. For checks of
- * what a page says in a state a browser test cannot hold still (e.g. a credit check that is still pending).
+ * what a page says in a state a browser test cannot hold still (e.g. a credit check that is still pending). A POST
+ * runs the route's action first and renders its answer, as the page without JavaScript shows a failed form.
  */
 export async function renderedPage(
   route: PageRoute,
@@ -25,6 +27,9 @@ export async function renderedPage(
       id: "page",
       path: pattern,
       loader: ({ request, params }) => route.loader({ request, params, context: {} }),
+      action: route.action
+        ? ({ request, params }) => route.action!({ request, params, context: {} })
+        : undefined,
       Component: route.default,
     },
   ]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { TransferFacts } from "../transfers/facts.server";
-import { documentCanBeRemoved } from "./policies.server";
+import { documentCanBeRemoved, documentUploadCanBeMarked } from "./policies.server";
 import {
   NOW,
   maria,
@@ -11,6 +11,8 @@ import {
   facts,
   approved,
   rejected,
+  elin,
+  privateFacts,
 } from "../../../../tests/support/policy-facts";
 
 describe("documentCanBeRemoved", () => {
@@ -61,5 +63,39 @@ describe("documentCanBeRemoved", () => {
     expect(documentCanBeRemoved(erik, old, "doc-application", NOW)).toBe(false);
     expect(documentCanBeRemoved(anders, old, "doc-application", NOW)).toBe(false);
     expect(documentCanBeRemoved(maria, facts(), "doc-application", NOW)).toBe(false);
+  });
+});
+
+describe("documentUploadCanBeMarked", () => {
+  const waiting = (extra: Partial<TransferFacts> = {}) =>
+    facts({
+      documents: [
+        doc("doc-waiting", "TransferAgreement", { status: "UploadNotStarted" }),
+        doc("doc-erased", "Other", { dataErasedAt: "2026-03-01T00:00:00Z" }),
+      ],
+      ...extra,
+    });
+
+  test("the manager's side marks its upload; the board, another tenant and an unknown or erased document do not", () => {
+    expect(documentUploadCanBeMarked(maria, waiting(), "doc-waiting")).toBe(true);
+    expect(documentUploadCanBeMarked(johan, waiting(), "doc-waiting")).toBe(true);
+    expect(documentUploadCanBeMarked(erik, waiting(), "doc-waiting")).toBe(false);
+    expect(documentUploadCanBeMarked(anders, waiting(), "doc-waiting")).toBe(false);
+    expect(documentUploadCanBeMarked(maria, waiting(), "doc-erased")).toBe(false);
+    expect(documentUploadCanBeMarked(maria, waiting(), "doc-unknown")).toBe(false);
+  });
+
+  test("the private party marks the upload on their own transfer; its association's board does not", () => {
+    const own = privateFacts({
+      documents: [
+        doc("doc-waiting", "TransferAgreement", {
+          status: "UploadNotStarted",
+          uploadedByUserId: "user-elin",
+        }),
+      ],
+    });
+    expect(documentUploadCanBeMarked(elin, own, "doc-waiting")).toBe(true);
+    expect(documentUploadCanBeMarked(erik, own, "doc-waiting")).toBe(false);
+    expect(documentUploadCanBeMarked(elin, waiting(), "doc-waiting")).toBe(false);
   });
 });

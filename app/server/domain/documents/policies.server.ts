@@ -102,3 +102,16 @@ export function documentCategoryCanBeChanged(
     uploadableCategories(facts.transferType).includes(document.category)
   );
 }
+
+/**
+ * Say that the browser's presigned PUT of an upload answered (decision 018): the side that uploads to the transfer
+ * (the property manager's, or the private party on their own, also with a supplement answer's document), for a
+ * document that is not erased. Only that side makes uploads to a transfer, so an upload waiting for its bytes is
+ * always its own; a board member sees the document but has no upload of theirs to finish.
+ */
+export function documentUploadCanBeMarked(viewer: Viewer, facts: TransferFacts, documentId: string): boolean {
+  const sides = sidesOf(viewer, facts);
+  if (!sides || !(sides.propertyManager || sides.privateParty)) return false;
+  const document = facts.documents.find((d) => d.id === documentId);
+  return document !== undefined && document.dataErasedAt === null;
+}
