@@ -133,6 +133,12 @@ export default tseslint.config(
     [...upward("auth", "web"), ...ROUTES_AND_UI],
   ),
   layer(
+    ["app/server/ops/**"],
+    "Operations (health, metrics, shutdown) look at the process's parts; they never import the domain, auth, the " +
+      "HTTP adapters, the routes or the UI (decision 045).",
+    [...upward("domain", "auth", "web", "jobs", "context", "demo"), ...ROUTES_AND_UI],
+  ),
+  layer(
     ["app/server/demo/**"],
     "The demo seed writes through the database, the domain and the integrations; never auth, the web, the live " +
       "channel, jobs, the composition root, the routes or the UI.",

@@ -7,7 +7,6 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 
 installGlobals({ nativeFetch: true });
 
@@ -21,13 +20,71 @@ const build = await import(url.pathToFileURL(buildPath).href);
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
+const { ops } = build;
+const log = ops.getLog();
+const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
+// Metrics on a listener of their own, never on the public port: METRICS_PORT (off when unset), METRICS_HOST.
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+const metrics = metricsPort === null ? null : ops.getMetrics();
 
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
 
-// A state-changing request from another site is refused before Remix sees it (docs/decisions/002-csrf.md).
 const trustProxy = process.env.TRUST_PROXY === "1";
+
+// Every request has an id (the trusted proxy's, or our own), answered as X-Request-Id, on every log line of the
+// request and on its error page; one JSON line per request at its end, without the path's query string or any
+// header (decision 045). The health checks are logged at debug level only.
+app.use((req, res, next) => {
+  const requestId = ops.requestIdOf(req.get("x-request-id"), { trustProxy });
+  res.set("X-Request-Id", requestId);
+  const scope = { requestId };
+  const health = req.path === "/healthz" || req.path === "/readyz";
+  const end = health ? null : metrics?.startRequest();
+  const started = process.hrtime.bigint();
+  // Bytes on the wire for this answer (headers included, compressed as sent): the socket's count since it began.
+  const socket = res.socket;
+  const bytesBefore = socket?.bytesWritten ?? 0;
+  res.on("close", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const bytes = Math.max(0, (socket?.bytesWritten ?? 0) - bytesBefore);
+    end?.({ routeId: scope.routeId ?? staticRoute(req), method: req.method, status: res.statusCode, bytes });
+    const fields = {
+      reqId: requestId,
+      method: req.method,
+      route: scope.routeId ?? staticRoute(req),
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+      bytes,
+      userId: scope.userId,
+      tenant: scope.tenantId,
+      aborted: res.writableFinished ? undefined : true,
+    };
+    if (health) log.debug(fields, "request");
+    else if (res.statusCode >= 500) log.error(fields, "request");
+    else log.info(fields, "request");
+  });
+  ops.runInRequest(scope, next);
+});
+/** Requests no Remix route answers (static files, refusals before Remix) are named by what answered them. */
+function staticRoute(req) {
+  return req.path.startsWith(build.publicPath) || req.path.startsWith("/vendor/") ? "static" : "none";
+}
+
+// Liveness and readiness for the load balancer: no session, no cookie, nothing personal (decision 045).
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  const answer = await ops.checkReadiness();
+  res
+    .set("Cache-Control", "no-store")
+    .status(answer.ready ? 200 : 503)
+    .json(answer);
+});
+
+// A state-changing request from another site is refused before Remix sees it (docs/decisions/002-csrf.md).
 app.use((req, res, next) => {
   if (!build.isCrossSite(req.method, (name) => req.get(name), { trustProxy })) return next();
   res.status(403).type("text/plain; charset=utf-8").send(build.commonTexts.errors.crossSite);
@@ -53,10 +110,6 @@ app.use(
 );
 app.use(express.static(path.join(root, "public"), { maxAge: "1h", setHeaders: staticHeaders }));
 
-// Access log without query strings: they may hold access tokens (SignalR's access_token) or personal data.
-morgan.token("path", (req) => (req.originalUrl ?? req.url).split("?")[0]);
-app.use(morgan(":method :path :status :res[content-length] - :response-time ms"));
-
 app.all(
   "*",
   createRequestHandler({
@@ -68,11 +121,52 @@ app.all(
 
 const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
 function onListen() {
-  console.log(`[server] http://${host ?? "localhost"}:${port}`);
+  log.info({ port, host: host ?? "localhost" }, `listening on http://${host ?? "localhost"}:${port}`);
 }
+
+let metricsServer = null;
+if (metrics) {
+  const metricsHost = process.env.METRICS_HOST ?? "127.0.0.1";
+  metricsServer = express()
+    .disable("x-powered-by")
+    .get("/metrics", async (_req, res) => {
+      try {
+        res.set("Content-Type", metrics.contentType).send(await metrics.text());
+      } catch (error) {
+        log.error({ err: error }, "metrics could not be collected");
+        res.status(500).type("text/plain").send("metrics could not be collected");
+      }
+    })
+    .listen(metricsPort, metricsHost, () =>
+      log.info(
+        { port: metricsPort, host: metricsHost },
+        `metrics on http://${metricsHost}:${metricsPort}/metrics`,
+      ),
+    );
+}
+
+/**
+ * SIGTERM or SIGINT: /readyz answers 503 at once; the listener takes no new connections and closes the idle ones;
+ * the requests in flight finish; the live connections are ended so that their clients reconnect to another
+ * instance; running jobs finish; the pool closes. All within SHUTDOWN_GRACE_MS, after which what is left is cut
+ * (a job keeps its lease until it runs out, and another instance takes it over). Exit 0 (decision 045).
+ */
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+  process.once(signal, async () => {
+    log.info({ signal, graceMs }, "shutting down");
+    ops.beginShutdown();
+    const deadline = Date.now() + graceMs;
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    metricsServer?.close();
+    const jobs = await ops.endLiveAndJobs(Math.max(0, deadline - Date.now()));
+    const requestsDone = await Promise.race([
+      closed.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), Math.max(0, deadline - Date.now())).unref()),
+    ]);
+    if (!requestsDone) server.closeAllConnections();
+    await ops.closeStores();
+    log.info({ jobs, requestsDone }, "stopped");
+    process.exit(0);
   });
 }

@@ -9,6 +9,7 @@ import { contentSecurityPolicy, createNonce, securityHeaders } from "./server/pl
 import { CoalescingPassThrough } from "./server/platform/coalescing-stream.server";
 import { NonceProvider } from "./ui/nonce";
 import { isFramePath } from "./lib/shell";
+import { getLog } from "./server/platform/log.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -64,7 +65,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) getLog().error({ err: error }, "rendering the page failed");
         },
       },
     );
@@ -82,5 +83,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A refused request (405 for a route without an action, 404 for no route) is the client's, not a fault of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  // Spec 01 §8: reported with the user id; the log line carries the request id, route and user of the request.
+  getLog().error({ err: error, method: request.method }, "request failed");
 }

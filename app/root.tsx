@@ -33,6 +33,8 @@ import { useNonce } from "./ui/nonce";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
 import { isFramePath, isHeaderHiddenPath, isLogoOnlyHeaderPath, scrollKey } from "./lib/shell";
+import { currentRequest } from "./server/platform/request-context.server";
+import { useEffect, useState } from "react";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -71,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toasts,
       cookieConsent: await hasCookieConsent(request),
       testEnvironment: env.testEnvironment,
+      // Shown on an error page as its code, so that support finds the request's log lines (decision 045).
+      requestId: currentRequest()?.requestId ?? null,
       settings: {
         showDevFeatures: env.showDevFeatures,
         monitoring: env.MONITORING_CONNECTION_STRING ?? null,
@@ -100,6 +104,13 @@ function useShellHandles(): ShellHandle {
   );
 }
 
+/**
+ * Whether the page has hydrated: an error page rendered by the server (and its hydration) shows the request id of
+ * the request that failed; one that appears after a client-side navigation does not know that request's id (it
+ * came from another fetch), so it shows the status alone rather than a wrong id.
+ */
+let hydrated = false;
+
 export function Document({
   children,
   themeStyle,
@@ -111,6 +122,9 @@ export function Document({
   scripts?: boolean;
 }) {
   const nonce = useNonce();
+  useEffect(() => {
+    hydrated = true;
+  }, []);
   return (
     <html lang="sv">
       <head>
@@ -185,12 +199,13 @@ export function ErrorBoundary() {
   const data = useRootData();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [requestId] = useState(() => (hydrated ? null : (data?.requestId ?? null)));
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Document themeStyle={data?.themeCss}>
       {data?.testEnvironment ? <TestEnvironmentNotice /> : null}
       <main id="main" tabIndex={-1} className="main">
-        <ErrorPage status={status} detail={requestProblem(error, t)} />
+        <ErrorPage status={status} detail={requestProblem(error, t)} requestId={requestId} />
       </main>
     </Document>
   );

@@ -4,6 +4,7 @@ import { protectRoutes } from "./server/platform/protect-routes.server";
 import { initialize } from "./server/platform/startup.server";
 import { getEnv } from "./server/platform/env.server";
 import { startJobRunner } from "./server/jobs/index.server";
+import { getLog } from "./server/platform/log.server";
 
 // The server build remix-serve loads: the compiled app, with start-up work done before the first request
 // and every action behind the cross-site check (docs/decisions/002-csrf.md).
@@ -14,8 +15,8 @@ if (getEnv().NODE_ENV !== "test") {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void runner.stop());
 }
 if (getEnv().testEnvironment && getEnv().NODE_ENV !== "test") {
-  console.warn(
-    "[startup] BANKID=simulator: anyone can sign in as a test person. This is a demo or test install, and every page says Testmiljö.",
+  getLog().warn(
+    "BANKID=simulator: anyone can sign in as a test person. This is a demo or test install, and every page says Testmiljö.",
   );
 }
 
@@ -29,3 +30,5 @@ export const routes = protectRoutes(build.routes as ServerBuild["routes"]);
 // For server.js, which refuses cross-site writes before Remix: the same rule and the same Swedish text.
 export { isCrossSite } from "./server/platform/security.server";
 export { default as commonTexts } from "./locales/sv/common.json";
+// For server.js: health, readiness, metrics, the request's scope and log, and the graceful shutdown (decision 045).
+export * as ops from "./server/ops/index.server";

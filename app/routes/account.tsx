@@ -14,6 +14,7 @@ import { ErrorSummary } from "~/ui/error-summary";
 import { TextField } from "~/ui/forms";
 import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 import { pageTitle } from "~/ui/page-title";
+import { getLog } from "~/server/platform/log.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await updateContactDetails(getDb(), user.id, submission.value);
   } catch (error) {
-    console.error(error);
+    getLog().error({ err: error }, "the account could not be saved");
     return formError(submission, { formErrors: ["toast.accountUpdateFailed"], status: 503 });
   }
   return redirectWithToast("/account", { key: "toast.accountUpdated" }, { request });

@@ -5,6 +5,7 @@ import { getTenantOrDefault } from "~/server/domain/tenants.server";
 import { safeRedirect } from "~/server/platform/http.server";
 import { bankIdConfig } from "~/server/integrations/bankid/index.server";
 import { commitSession, getSession } from "~/server/platform/session.server";
+import { getLog } from "~/server/platform/log.server";
 
 /**
  * GET api/login?tenant=&r= (spec 01 §7): remembers the chosen tenant and starts its sign-in method. Every tenant
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     bankIdConfig();
   } catch (error) {
-    console.error(error);
+    getLog().error({ err: error }, "starting a BankID sign-in failed");
     return redirect(`/login?error=1&r=${encodeURIComponent(r)}`);
   }
   const session = await getSession(request);

@@ -22,6 +22,7 @@ import { pageTitle } from "~/ui/page-title";
 import { lastResultOf } from "~/ui/use-page-form";
 import { requestContext } from "~/server/context/request.server";
 import { BankIdStartSchema } from "~/schemas/user";
+import { getLog } from "~/server/platform/log.server";
 
 export const handle = { showFooter: true };
 
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof LoginStartError) {
-      console.error(error.cause ?? error);
+      getLog().error({ err: error.cause ?? error }, "the BankID sign-in failed");
       return redirect(`/login?error=1&r=${encodeURIComponent(returnTo)}`, 303);
     }
     throw error;

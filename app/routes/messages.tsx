@@ -18,6 +18,7 @@ import { recentWatchers } from "~/server/live/activity.server";
 import { getT } from "~/server/platform/i18n.server";
 import { Table, TBody, THead, Td, Th, Tr } from "~/ui/CardTable";
 import { pageTitle } from "~/ui/page-title";
+import { getLog } from "~/server/platform/log.server";
 
 /**
  * /messages (spec 02 §2.9, spec 01 §2): the unhandled messages the user may handle, latest activity first.
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    console.warn("messages worklist failed", error);
+    getLog().warn({ err: error }, "the messages worklist could not be read");
     return json(
       { title, items: [] as Array<WorklistItem & { watchers: string[] }>, total: 0, failed: true },
       { status: 503, headers: { "Cache-Control": "no-store" } },

@@ -15,6 +15,7 @@ import { getT } from "~/server/platform/i18n.server";
 import type { PrivateListItem } from "~/schemas/transfer-views";
 import { useFocusFirstNewRow } from "~/ui/ListControls";
 import { pageTitle } from "~/ui/page-title";
+import { getLog } from "~/server/platform/log.server";
 
 /**
  * Mina överlåtelser (spec 01 "My private transfers"): the private party's own transfers as cards, newest first.
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total = result.totalResults;
     hasMore = result.hasMoreResults;
   } catch (error) {
-    console.error(error);
+    getLog().error({ err: error }, "the private transfers could not be read");
     failed = true;
   }
   const confirming = url.searchParams.get("confirm") === "new" && total > 0;

@@ -28,6 +28,7 @@ import { LegalDocument } from "~/ui/LegalDocument";
 import { pageTitle } from "~/ui/page-title";
 import { useHydrated } from "~/ui/use-hydrated";
 import { requestContext } from "~/server/context/request.server";
+import { getLog } from "~/server/platform/log.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUnregisteredUser(request);
@@ -73,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
           throw new Error("user was registered meanwhile");
         await provisionUser(requestContext("system"), user.id);
       } catch (error) {
-        console.error(error);
+        getLog().error({ err: error }, "the registration failed");
         return formError(submission, { formErrors: ["toast.userRegistrationFailed"], status: 503 });
       }
       session.unset("registerDraft");

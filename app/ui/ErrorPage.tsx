@@ -8,11 +8,14 @@ export function ErrorPage({
   status,
   variant = "status",
   detail,
+  requestId,
 }: {
   status: number;
   variant?: "status" | "crash";
   /** What was wrong with the request (a 400, 405, 413, 415 or 429 answer's Swedish text). */
   detail?: string;
+  /** The failed request's id (X-Request-Id), with which support finds its log lines. */
+  requestId?: string | null;
 }) {
   const { t } = useTranslation();
   const known = variant === "status" && (status === 404 || status === 403 || status === 500);
@@ -22,7 +25,9 @@ export function ErrorPage({
     <div className="page page--narrow">
       <h1>{title}</h1>
       <p>{text}</p>
-      <p className="muted">{t("errors.errorCode", { code: status })}</p>
+      <p className="muted">
+        {t("errors.errorCode", { code: requestId ? `${status}-${requestId}` : status })}
+      </p>
       <p>
         <a href="/" className="button button--secondary">
           {t("errors.backToStart")}

@@ -2,6 +2,7 @@ import { getDb } from "../db/db.server";
 import { getUserById, type User } from "../domain/users.server";
 import { perRequest } from "../platform/request-memo.server";
 import { getSession } from "../platform/session.server";
+import { noteUser } from "../platform/request-context.server";
 
 export type { User };
 
@@ -17,5 +18,8 @@ export function getOptionalUser(request: Request): Promise<User | null> {
 
 async function load(request: Request): Promise<User | null> {
   const userId = (await getSession(request)).get("userId");
-  return userId ? getUserById(getDb(), userId) : null;
+  const user = userId ? await getUserById(getDb(), userId) : null;
+  // The request's log lines and error reports name the user (by id) from here on.
+  if (user) noteUser(user);
+  return user;
 }

@@ -6,6 +6,7 @@ import type * as Pg from "pg";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from "kysely";
 import type { Database } from "./schema.server";
 import { lazyModule } from "../platform/lazy-module.server";
+import { getLog } from "../platform/log.server";
 
 /** pg is loaded when a PostgreSQL database is opened, not by every SQLite install and test that imports this. */
 const loadPg = lazyModule<typeof Pg>("pg");
@@ -33,7 +34,7 @@ export function openDatabase(databaseUrl: string): DbHandle {
     // An idle client can lose its connection (server restart, database dropped by a test); pg then emits
     // "error" on the pool, which would crash the process if nobody listens. The next query reconnects.
     pool.on("error", (error: Error & { code?: string }) => {
-      if (error.code !== "57P01") console.warn(`PostgreSQL idle client error: ${error.message}`);
+      if (error.code !== "57P01") getLog().warn({ err: error }, "PostgreSQL idle client error");
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: slowQueryLog() });
     return { db, kind: "postgres", destroy: () => db.destroy() };
@@ -56,7 +57,7 @@ export function openDatabase(databaseUrl: string): DbHandle {
   try {
     sqlite.pragma("optimize = 0x10002");
   } catch (error) {
-    console.warn(`PRAGMA optimize on open failed: ${String(error)}`);
+    getLog().warn({ err: error }, "PRAGMA optimize on open failed");
   }
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -65,7 +66,7 @@ export function openDatabase(databaseUrl: string): DbHandle {
   // Through Kysely, so that it waits for the connection like any query and never runs inside a transaction.
   const daily = setInterval(() => {
     sql`pragma optimize`.execute(db).catch((error: unknown) => {
-      console.warn(`PRAGMA optimize failed: ${String(error)}`);
+      getLog().warn({ err: error }, "PRAGMA optimize failed");
     });
   }, OPTIMIZE_INTERVAL_MS);
   daily.unref();
@@ -132,7 +133,7 @@ function slowQueryLog(): ((event: LogEvent) => void) | undefined {
     const text = event.query.sql.replace(/\s+/g, " ");
     // A driver's error message may quote a value ("invalid input syntax for type …: "…""): only its code.
     const outcome = event.level === "error" ? ` failed: ${errorCode(event.error)}` : "";
-    console.log(`[db] ${event.queryDurationMillis.toFixed(2)} ms ${text}${outcome}`);
+    getLog().info({ component: "db", ms: Number(event.queryDurationMillis.toFixed(2)) }, `${text}${outcome}`);
   };
 }
 

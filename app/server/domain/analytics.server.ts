@@ -1,4 +1,5 @@
 import type { Db } from "../db/kysely.server";
+import { getLog } from "../platform/log.server";
 
 /**
  * Analytics events (spec 01 §7, spec 03 §7): what users did, for the product's own statistics, kept in
@@ -44,6 +45,6 @@ export async function recordAnalyticsEvent(db: Db, event: AnalyticsEvent, now = 
       })
       .execute();
   } catch (error) {
-    console.error(`Analytics event ${event.name} was not recorded`, error);
+    getLog().error({ err: error, event: event.name }, "analytics event was not recorded");
   }
 }

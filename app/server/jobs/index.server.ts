@@ -11,6 +11,7 @@ import * as mail from "./handlers/mail.server";
 import * as maintenance from "./handlers/maintenance.server";
 import * as periodic from "./handlers/periodic.server";
 import { startSchedules } from "./schedule.server";
+import { getMetrics } from "../ops/index.server";
 
 /**
  * The handler modules, referenced by name: package.json declares `sideEffects: false`, so the server bundle
@@ -42,7 +43,13 @@ export function startJobRunner(): JobRunner {
     if (JOB_MODULES.some((module) => Object.keys(module).length === 0))
       throw new Error("A job module is empty");
     const { db, kind } = getDbHandle();
-    const runner = createJobRunner({ db, kind, live: getLive().publisher });
+    const metrics = getMetrics();
+    const runner = createJobRunner({
+      db,
+      kind,
+      live: getLive().publisher,
+      onRun: ({ type, outcome, seconds }) => metrics.observeJob(type, outcome, seconds),
+    });
     const stopSchedules = startSchedules(db);
     runner.start();
     globalThis.__jobRunner = {

@@ -8,6 +8,7 @@ import type { LivePublisher } from "../live/events.server";
 import { buildUseCaseContext } from "../context/use-case.server";
 import { onJobEnqueued } from "../context/job-queue.server";
 import { jobDefinition } from "./registry.server";
+import { getLog } from "../platform/log.server";
 
 /**
  * The job runner (decision 013). One statement claims the oldest due job — queued and due, or running under a
@@ -33,6 +34,8 @@ export interface RunnerOptions {
   live?: LivePublisher;
   /** Other ports than the configured ones for the handlers' use cases (a test's own simulator). */
   ports?: Partial<Ports>;
+  /** Told of every run's outcome and duration (the metrics); never fails the job. */
+  onRun?: (run: { type: string; outcome: "done" | "retry" | "dead"; seconds: number }) => void;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -53,6 +56,8 @@ export interface JobRunner {
   drain(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
+  /** When the started runner last looked for due jobs (ms since the epoch), or null when it is not running. */
+  heartbeat(): number | null;
 }
 
 export function createJobRunner(options: RunnerOptions): JobRunner {
@@ -63,7 +68,10 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const concurrency = options.concurrency ?? 2;
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? ((message: string) => console.log(`[jobs] ${message}`));
+  const jobLog = getLog().child({ component: "jobs", instance: instanceId });
+  const log = options.log ?? ((message: string) => jobLog.info(message));
+  const logFailure =
+    options.log ?? ((message: string, fields: Record<string, unknown>) => jobLog.error(fields, message));
 
   async function claim(): Promise<JobRow | null> {
     const at = now();
@@ -97,8 +105,17 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  function observe(job: JobRow, outcome: "done" | "retry" | "dead", started: number): void {
+    try {
+      options.onRun?.({ type: job.type, outcome, seconds: (performance.now() - started) / 1000 });
+    } catch {
+      // An observer's fault is never the job's.
+    }
+  }
+
   async function execute(job: JobRow): Promise<void> {
     const definition = jobDefinition(job.type);
+    const started = performance.now();
     try {
       if (!definition) throw new Error(`unknown job type ${job.type}`);
       let raw: unknown;
@@ -130,6 +147,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         last_error: null,
         result: result ? JSON.stringify(result).slice(0, 20_000) : null,
       });
+      observe(job, "done", started);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
       const maxAttempts = definition?.maxAttempts ?? job.max_attempts;
@@ -144,8 +162,10 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
               run_at: new Date(now().getTime() + backoffMs(job.attempts)).toISOString(),
             },
       );
-      log(
+      observe(job, dead ? "dead" : "retry", started);
+      logFailure(
         `${job.type} ${job.id} attempt ${job.attempts}/${job.max_attempts} failed${dead ? " (dead)" : ""}: ${reason}`,
+        { jobId: job.id, type: job.type, attempt: job.attempts, dead, err: error },
       );
     }
   }
@@ -163,6 +183,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
   let stopWaking: (() => void) | null = null;
   let idle: Promise<void> = Promise.resolve();
   let resolveIdle: (() => void) | null = null;
+  let lastTick: number | null = null;
 
   async function work(): Promise<void> {
     if (!running || active >= concurrency) return;
@@ -197,6 +218,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       if (running) return;
       running = true;
       const tick = () => {
+        lastTick = Date.now();
         for (let i = active; i < concurrency; i++) void work();
       };
       stopWaking = onJobEnqueued(tick);
@@ -204,6 +226,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
       timer.unref();
       tick();
     },
+    heartbeat: () => (running ? lastTick : null),
     async stop() {
       running = false;
       if (timer) clearInterval(timer);

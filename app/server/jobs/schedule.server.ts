@@ -6,6 +6,7 @@ import { EXPIRE_UPLOADS } from "./handlers/documents.server";
 import { APPLY_RETENTION, REFRESH_BOARDS } from "./handlers/maintenance.server";
 import { PURGE_SESSIONS, REFRESH_EXPIRY } from "./handlers/periodic.server";
 import { enqueueJob } from "../context/job-queue.server";
+import { getLog } from "../platform/log.server";
 
 /**
  * Periodic jobs (decision 037). Every instance keeps the same cron schedule; each run enqueues the job with a dedupe
@@ -67,7 +68,10 @@ export async function runPeriodicNow(db: Db, type: string, at = new Date()): Pro
   return enqueueJob(db, { type, payload: { slot }, dedupeKey: `${type}@${slot}` }, at);
 }
 
-export function startSchedules(db: Db, log: (message: string) => void = console.error): () => void {
+export function startSchedules(
+  db: Db,
+  log: (message: string) => void = (message) => getLog().error({ component: "schedules" }, message),
+): () => void {
   const crons = PERIODIC.map(
     (periodic) =>
       new Cron(periodic.pattern, { timezone: "Europe/Stockholm", protect: true }, () => {

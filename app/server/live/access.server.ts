@@ -4,6 +4,7 @@ import type { Backplane } from "./backplane.server";
 import { scopedActivityGroup, transferGroup } from "./events.server";
 import type { Hub, Principal } from "./hub.server";
 import type { PresenceStore, TransferActivityEvent } from "./presence.server";
+import { getLog } from "../platform/log.server";
 
 /** What a user may reach now; null for a user who is missing or no longer active. */
 export interface LiveAccess {
@@ -47,7 +48,8 @@ function allowed(group: string, principal: Principal, access: LiveAccess | null)
 
 export function createAccessCheck(options: AccessCheckOptions): AccessCheck {
   const { hub, presence, accessOf, watcherLeft } = options;
-  const onError = options.onError ?? ((error: unknown) => console.error("Live access check failed.", error));
+  const onError =
+    options.onError ?? ((error: unknown) => getLog().error({ err: error }, "live access check failed"));
 
   async function checkUser(
     userId: string,

@@ -2,6 +2,7 @@ import type { Db } from "../db/kysely.server";
 import { getLive } from "./live.server";
 import { PRESENCE_GRACE_MS, PRESENCE_LIFETIME_MS, type TransferActivityEvent } from "./presence.server";
 import type { Viewer } from "../domain/transfers/facts.server";
+import { getLog } from "../platform/log.server";
 
 /** Activity events live 180 s plus 30 s grace after their last update (spec 01 §9, 02 §4 "Presence"). */
 export const ACTIVITY_LIFETIME_MS = PRESENCE_LIFETIME_MS + PRESENCE_GRACE_MS;
@@ -35,7 +36,7 @@ export async function recentWatchers(
   try {
     byTransfer = await getLive().presence.watchersOf(viewer.tenantId, transferIds);
   } catch (error) {
-    console.warn("Presence could not be read; the page shows no co-workers.", error);
+    getLog().warn({ err: error }, "presence could not be read; the page shows no co-workers");
     return out;
   }
   for (const [transferId, events] of byTransfer) {
@@ -62,6 +63,6 @@ export async function recordWatching(
   try {
     await getLive().methods.watchTransfer(principal, transferId);
   } catch (error) {
-    console.warn("Presence could not be recorded; the page is served without it.", error);
+    getLog().warn({ err: error }, "presence could not be recorded; the page is served without it");
   }
 }

@@ -10,6 +10,7 @@ import {
 import { createDispatcher, DEFAULT_RATE_LIMIT } from "./dispatch.server";
 import { DEFAULT_MAX_RECORD_BYTES, writeClose, writeInvocation } from "./protocol.server";
 import type { Hub, HubContext, HubMethods, LiveLogger, Principal, RateLimitOptions } from "./types.server";
+import { getLog } from "../platform/log.server";
 
 export * from "./types.server";
 
@@ -46,8 +47,8 @@ interface Envelope {
 }
 
 const defaultLog: LiveLogger = (level, message, detail) => {
-  if (level === "error") console.error(message, detail ?? "");
-  else console.warn(message, detail ?? "");
+  if (level === "error") getLog().error({ err: detail }, message);
+  else getLog().warn({ err: detail }, message);
 };
 
 export function extractToken(request: Request): string | null {

@@ -28,6 +28,7 @@ import type { PresenceStore } from "./presence.server";
 import { createRedisBackplane, createRedisPresence } from "./redis.server";
 import { ownsSearchId, verifyAccessClaims } from "./tokens.server";
 import { sessionIsActive } from "../platform/session.server";
+import { getLog } from "../platform/log.server";
 
 export interface Live {
   hub: Hub;
@@ -144,7 +145,7 @@ function create(): LiveState {
     ownsSearch: (principal, searchId) => ownsSearchId(principal.userId, searchId),
   });
   hub.addMethods(methods.methods);
-  const onAccessError = (error: unknown) => console.error("Live access check failed.", error);
+  const onAccessError = (error: unknown) => getLog().error({ err: error }, "live access check failed");
   const access = createAccessCheck({
     hub,
     presence,
@@ -155,7 +156,10 @@ function create(): LiveState {
   });
   const stopListening = listenForAccessChanges(backplane, access, onAccessError);
   const sessionCheck = setInterval(
-    () => void closeEndedSessions(hub).catch((error) => console.error("Live session check failed.", error)),
+    () =>
+      void closeEndedSessions(hub).catch((error) =>
+        getLog().error({ err: error }, "live session check failed"),
+      ),
     SESSION_CHECK_MS,
   );
   sessionCheck.unref();

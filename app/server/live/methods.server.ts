@@ -9,6 +9,7 @@ import {
 } from "./events.server";
 import { HubError, type Hub, type HubContext, type HubMethods, type Principal } from "./hub.server";
 import type { PresenceStore, TransferActivityEvent } from "./presence.server";
+import { getLog } from "../platform/log.server";
 
 export const GROUP_NOT_ALLOWED = "Group not allowed";
 export const NOT_ALLOWED = "Not allowed";
@@ -168,7 +169,7 @@ export function createProductMethods(options: ProductMethodsOptions): ProductMet
 
   const sweepMs = options.presenceSweepMs ?? 10_000;
   const onSweepError =
-    options.onSweepError ?? ((error: unknown) => console.error("Presence sweep failed.", error));
+    options.onSweepError ?? ((error: unknown) => getLog().error({ err: error }, "presence sweep failed"));
   const timer = sweepMs > 0 ? setInterval(() => void sweepPresence().catch(onSweepError), sweepMs) : null;
   timer?.unref();
 

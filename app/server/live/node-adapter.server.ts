@@ -2,6 +2,7 @@
 // Request's signal when the client goes away (what SSE and long polling need).
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { getLog } from "../platform/log.server";
 
 export type FetchHandler = (request: Request) => Promise<Response> | Response;
 
@@ -59,7 +60,8 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
 
 export function createFetchListener(
   handler: FetchHandler,
-  onError: (error: unknown) => void = (error) => console.error(error),
+  onError: (error: unknown) => void = (error) =>
+    getLog().error({ err: error }, "live channel request failed"),
 ): RequestListener {
   return (req, res) => {
     void (async () => {

@@ -14,11 +14,12 @@ import {
   type PresenceStore,
   type TransferActivityEvent,
 } from "./presence.server";
+import { getLog } from "../platform/log.server";
 
 export const DEFAULT_REDIS_PREFIX = "op:";
 
 type WarnLog = (message: string, detail?: unknown) => void;
-const defaultWarn: WarnLog = (message, detail) => console.warn(message, detail ?? "");
+const defaultWarn: WarnLog = (message, detail) => getLog().warn({ err: detail }, message);
 
 /** Logs a connection's errors once per distinct message, so a Redis outage does not flood the log. */
 function watchErrors(redis: Redis, role: string, warn: WarnLog): void {

@@ -2,6 +2,7 @@ import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/nod
 import { bindLoaderRequest } from "./request-memo.server";
 import { isCrossSiteWrite } from "./security.server";
 import { getEnv } from "./env.server";
+import { noteRoute } from "./request-context.server";
 
 /**
  * Wraps every route action so that a write from another site is refused before the action runs, every loader so
@@ -20,11 +21,19 @@ export function protectRoutes(routes: ServerBuild["routes"]): ServerBuild["route
     }
     const module = { ...route.module };
     const resource = !route.module.default;
-    if (action) module.action = guardAction(resource ? personalAnswers(action) : action);
-    if (loader) module.loader = shareLoads(resource ? personalAnswers(loader) : loader);
+    if (action) module.action = named(id, guardAction(resource ? personalAnswers(action) : action));
+    if (loader) module.loader = named(id, shareLoads(resource ? personalAnswers(loader) : loader));
     protectedRoutes[id] = { ...route, module };
   }
   return protectedRoutes;
+}
+
+/** The request's log lines and metrics name the route that answered (its id, never the path). */
+function named<F extends LoaderFunction | ActionFunction>(id: string, fn: F): F {
+  return ((args: Parameters<F>[0]) => {
+    noteRoute(id);
+    return fn(args as never);
+  }) as F;
 }
 
 export function shareLoads(loader: LoaderFunction): LoaderFunction {

@@ -4,6 +4,7 @@ import { migrateToLatest } from "../db/migrate.server";
 import { isSeeded, seed } from "../demo/seed.server";
 import { getEnv } from "./env.server";
 import { registerSimulatorPeople } from "../integrations/test-people.server";
+import { getLog } from "./log.server";
 
 declare global {
   var __startup: { dataDir: string; done: Promise<void> } | undefined;
@@ -18,7 +19,7 @@ export function initialize(): Promise<void> {
     await migrateToLatest(db);
     if (!(await isSeeded(db))) {
       await seed(db, { filesDir: path.join(dataDir, "files") });
-      console.log("[startup] fresh database seeded with demo data");
+      getLog().info("fresh database seeded with demo data");
     }
     await registerSimulatorPeople(db);
   })();

@@ -22,6 +22,7 @@ import { apiError, apiValidationError, fieldErrors } from "./api.server";
 import { apiActor, domainErrorResponse } from "./transfer-api.server";
 import type { Actor } from "../domain/core/context.server";
 import { requestContext } from "../context/request.server";
+import { getLog } from "../platform/log.server";
 
 /**
  * The create-transfer calls of spec 03 §7 (decisions 038, 039): the object search started in the background with its
@@ -106,7 +107,7 @@ export function startSearch(
     { searchId, query, ...(tenantId ? { tenantId } : {}) },
     { live: { publisher, group: searchGroup(searchId) } },
   ).catch((error: unknown) => {
-    console.error("The object search failed", error);
+    getLog().error({ err: error }, "the object search failed");
     void publisher
       .publish(searchGroup(searchId), "searchPropertyObjectCompleted", {
         searchId,

@@ -14,6 +14,7 @@ import { firstRowOfPage, searchTransfers } from "../domain/transfers/lists/searc
 import { toListItem } from "../domain/transfers/views.server";
 import { recentWatchers } from "../live/activity.server";
 import { svT } from "../platform/i18n.server";
+import { getLog } from "../platform/log.server";
 
 /** Query parameters that carry list state; a visit without any of them restores the saved search. */
 const STATE_PARAMS = ["page", "filter", "toggle", "q", "sort", "dir"];
@@ -73,7 +74,7 @@ export async function loadListPage(request: Request, user: User, options: ListPa
   try {
     result = await searchTransfers(db, viewer, query, { now, cumulative: true });
   } catch (error) {
-    console.error(error);
+    getLog().error({ err: error }, "the transfer list could not be read");
     failed = true;
   }
   const watchers = await recentWatchers(

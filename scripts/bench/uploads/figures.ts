@@ -55,7 +55,7 @@ export async function sequential(
   const server = serverTimes(
     session.server.logFile,
     kind === "put" ? "PUT" : "POST",
-    kind === "put" ? "/api/uploads/" : `/transfers/${session.transferId}/documents`,
+    kind === "put" ? "routes/api.uploads.$documentId" : "routes/transfers.$id.documents._index",
     SEQUENTIAL,
   );
   const serverMs = median(server);

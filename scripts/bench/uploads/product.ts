@@ -148,13 +148,20 @@ export async function uploadOne(
   return { ...result, documentId };
 }
 
-/** The access log's response times (morgan, request start to answer) of the last `count` matching lines. */
-export function serverTimes(logFile: string, method: string, pathPrefix: string, count: number): number[] {
+/** The access log's response times (request start to answer) of the last `count` lines of a route and method. */
+export function serverTimes(logFile: string, method: string, routeId: string, count: number): number[] {
   const lines = fs.readFileSync(logFile, "utf8").split("\n");
   const times: number[] = [];
   for (const line of lines) {
-    const match = /^(\S+) (\S+) (\d{3}) \S+ - ([\d.]+) ms$/.exec(line.trim());
-    if (match && match[1] === method && match[2]!.startsWith(pathPrefix)) times.push(Number(match[4]));
+    if (!line.startsWith("{")) continue;
+    const entry = JSON.parse(line) as { msg?: string; method?: string; route?: string; ms?: number };
+    if (
+      entry.msg === "request" &&
+      entry.method === method &&
+      entry.route === routeId &&
+      entry.ms !== undefined
+    )
+      times.push(entry.ms);
   }
   return times.slice(-count);
 }

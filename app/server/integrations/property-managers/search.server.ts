@@ -5,6 +5,7 @@ import {
   type PropertyManagerSystem,
   type PropertyObject,
 } from "./types.server";
+import { getLog } from "../../platform/log.server";
 
 /** One hit as the live channel carries it (spec 03 §3: objectId and name). */
 export interface PropertyObjectHit {
@@ -135,7 +136,7 @@ export async function searchPropertyObjects(
           try {
             await options.register(objects);
           } catch (error) {
-            console.error(`Objects from ${system.providerId} could not be registered`, error);
+            getLog().error({ err: error, provider: system.providerId }, "objects could not be registered");
           }
           if (!open) return;
         }

@@ -23,6 +23,7 @@ import { parseForm, readPageForm, refuseForm, type FormReply } from "../forms.se
 import { refuse } from "../refusal.server";
 import { redirectWithToast } from "../toast.server";
 import { advance, defineWizardStep, type WizardContext } from "./steps.server";
+import { getLog } from "../../platform/log.server";
 
 /**
  * The wizard's step 2, `Uppgifter` (spec 03 §2.2, §4.1-4.3, §5.2-5.5; decision 023). The page is one form over
@@ -185,7 +186,7 @@ async function save(ctx: WizardContext, form: FormData): Promise<Response> {
       failure: (other) => {
         if (isManagerUnavailable(other))
           return failed(submission.reply({ formErrors: [K("notSaved"), K("managerUnavailable")] }), 503);
-        console.error("The application could not be saved", other);
+        getLog().error({ err: other }, "the application could not be saved");
         return failed(submission.reply({ formErrors: [K("notSaved")] }), 503);
       },
     });
