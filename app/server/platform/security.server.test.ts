@@ -32,6 +32,13 @@ describe("cross-site writes", () => {
     expect(isCrossSiteWrite(req("POST", { "Sec-Fetch-Site": "same-origin" }), direct)).toBe(false);
   });
 
+  it("refuses a post that has neither Origin nor Sec-Fetch-Site but another site's Referer", () => {
+    expect(isCrossSiteWrite(req("POST", { Referer: "https://evil.example/form.html" }), direct)).toBe(true);
+    expect(isCrossSiteWrite(req("POST", { Referer: "not a url" }), direct)).toBe(true);
+    expect(isCrossSiteWrite(req("POST", { Referer: "http://portal.example/transfers" }), direct)).toBe(false);
+    expect(isCrossSiteWrite(req("POST", { Referer: "https://portal.example/transfers" }), direct)).toBe(false);
+  });
+
   it("believes X-Forwarded-Host only behind a trusted proxy", () => {
     const forged = req("POST", { Origin: "https://evil.example", "X-Forwarded-Host": "evil.example" });
     expect(isCrossSiteWrite(forged, direct)).toBe(true);

@@ -24,17 +24,35 @@ export function isCrossSite(
   { trustProxy }: { trustProxy: boolean },
 ): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  return comesFromElsewhere(header, { trustProxy });
+}
+
+/**
+ * Whether a request was sent by a page of another origin, whatever its method: by its Origin when it has one, else
+ * by Sec-Fetch-Site (`same-origin`, or `none` for a typed address or a bookmark, are ours), else by its Referer, which
+ * old browsers on locked-down machines send alone. A request with none of the three (curl, a server, a browser told
+ * to send no Referer) passes: it carries no cookie by accident, and SameSite holds for the rest (decision 042).
+ */
+export function comesFromElsewhere(
+  header: (name: string) => string | null | undefined,
+  { trustProxy }: { trustProxy: boolean },
+): boolean {
   const host = (trustProxy ? header("X-Forwarded-Host") : null) ?? header("Host");
   const origin = header("Origin") ?? null;
-  if (origin !== null) {
-    if (origin === "null") return true;
-    try {
-      return new URL(origin).host !== host;
-    } catch {
-      return true;
-    }
+  if (origin !== null) return origin === "null" || hostOf(origin) !== host;
+  const site = header("Sec-Fetch-Site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const referer = header("Referer");
+  if (referer) return hostOf(referer) !== host;
+  return false;
+}
+
+function hostOf(address: string): string | null {
+  try {
+    return new URL(address).host;
+  } catch {
+    return null;
   }
-  return header("Sec-Fetch-Site") === "cross-site";
 }
 
 export function createNonce(): string {
