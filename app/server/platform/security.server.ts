@@ -7,11 +7,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * The Origin header is compared by host so that a TLS-terminating proxy in front of the server does not matter.
  */
 export function isCrossSiteWrite(request: Request, { trustProxy }: { trustProxy: boolean }): boolean {
-  return isCrossSite(
-    request.method,
-    (name) => request.headers.get(name) ?? (name === "Host" ? new URL(request.url).host : null),
-    { trustProxy },
-  );
+  return isCrossSite(request.method, headersOf(request), { trustProxy });
+}
+
+/** A request's headers as the rules below read them; a Request built without Host names its URL's host. */
+export function headersOf(request: Request): (name: string) => string | null {
+  return (name) => request.headers.get(name) ?? (name === "Host" ? new URL(request.url).host : null);
 }
 
 /**
