@@ -1,6 +1,6 @@
 import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
 import { bindLoaderRequest } from "./request-memo.server";
-import { isCrossSiteWrite } from "./security.server";
+import { isCrossSiteWrite, servedFileHeaders } from "./security.server";
 import { getEnv } from "./env.server";
 
 /**
@@ -43,12 +43,18 @@ export function guardAction(action: ActionFunction): ActionFunction {
   };
 }
 
-/** A resource route's answers, returned or thrown: nosniff, and no-store unless the route chose its caching. */
+/**
+ * A resource route's answers, returned or thrown: nosniff, and no-store unless the route chose its caching; an
+ * answer that serves a file (it names one in Content-Disposition) is sandboxed, whichever route made it.
+ */
 export function personalAnswers<F extends LoaderFunction | ActionFunction>(fn: F): F {
   const mark = (value: unknown) => {
     if (value instanceof Response) {
       if (!value.headers.has("Cache-Control")) value.headers.set("Cache-Control", "no-store");
       value.headers.set("X-Content-Type-Options", "nosniff");
+      if (value.headers.has("Content-Disposition")) {
+        for (const [name, header] of Object.entries(servedFileHeaders())) value.headers.set(name, header);
+      }
     }
     return value;
   };

@@ -36,7 +36,9 @@ describe("cross-site writes", () => {
     expect(isCrossSiteWrite(req("POST", { Referer: "https://evil.example/form.html" }), direct)).toBe(true);
     expect(isCrossSiteWrite(req("POST", { Referer: "not a url" }), direct)).toBe(true);
     expect(isCrossSiteWrite(req("POST", { Referer: "http://portal.example/transfers" }), direct)).toBe(false);
-    expect(isCrossSiteWrite(req("POST", { Referer: "https://portal.example/transfers" }), direct)).toBe(false);
+    expect(isCrossSiteWrite(req("POST", { Referer: "https://portal.example/transfers" }), direct)).toBe(
+      false,
+    );
   });
 
   it("believes X-Forwarded-Host only behind a trusted proxy", () => {
@@ -129,5 +131,16 @@ describe("resource route answers", () => {
       async () => new Response("", { headers: { "Cache-Control": "no-cache, no-transform" } }),
     )(args)) as Response;
     expect(stream.headers.get("Cache-Control")).toBe("no-cache, no-transform");
+  });
+
+  it("that serve a file (Content-Disposition) are sandboxed, whatever the route set", async () => {
+    const served = (await personalAnswers<LoaderFunction>(
+      async () => new Response("%PDF-", { headers: { "Content-Disposition": 'inline; filename="a.pdf"' } }),
+    )(args)) as Response;
+    expect(served.headers.get("Content-Security-Policy")).toBe("sandbox");
+    const json = (await personalAnswers<LoaderFunction>(async () => Response.json({ a: 1 }))(
+      args,
+    )) as Response;
+    expect(json.headers.get("Content-Security-Policy")).toBeNull();
   });
 });

@@ -109,3 +109,12 @@ export function securityHeaders({ sameOriginFrame = false }: { sameOriginFrame?:
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   };
 }
+
+/**
+ * Headers of every answer that serves a user's file: a sandboxed document with no origin, so that a file that is
+ * also HTML (a PDF/HTML polyglot) runs nothing and reaches nothing of ours, even where nosniff is ignored. It does
+ * not touch the PDF preview, which fetches the bytes from our page and hands them to pdf.js.
+ */
+export function servedFileHeaders(): Record<string, string> {
+  return { "Content-Security-Policy": "sandbox", "X-Content-Type-Options": "nosniff" };
+}
