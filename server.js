@@ -26,6 +26,14 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
 
+// Over https (req.secure believes X-Forwarded-Proto only with TRUST_PROXY=1), every answer, static files too, tells the
+// browser to come back over https only; the app sets the same on its own answers under remix-serve.
+const hsts = build.securityHeaders({ https: true })["Strict-Transport-Security"];
+app.use((req, res, next) => {
+  if (req.secure) res.set("Strict-Transport-Security", hsts);
+  next();
+});
+
 // A state-changing request from another site is refused before Remix sees it (docs/decisions/002-csrf.md).
 const trustProxy = process.env.TRUST_PROXY === "1";
 app.use((req, res, next) => {

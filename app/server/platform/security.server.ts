@@ -95,19 +95,31 @@ export function contentSecurityPolicy(
 
 /**
  * Headers every answer carries; the CSP goes on documents only (it needs the document's nonce). A BankID status
- * frame (isFramePath) may be shown in a frame of our own pages, no other document in any frame.
+ * frame (isFramePath) may be shown in a frame of our own pages, no other document in any frame. An answer over https
+ * tells the browser to come back over https only, for a year (a browser ignores it over plain http).
  */
-export function securityHeaders({ sameOriginFrame = false }: { sameOriginFrame?: boolean } = {}): Record<
-  string,
-  string
-> {
+export function securityHeaders({
+  sameOriginFrame = false,
+  https = false,
+}: { sameOriginFrame?: boolean; https?: boolean } = {}): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": sameOriginFrame ? "SAMEORIGIN" : "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
   };
+}
+
+/**
+ * Whether the browser reached us over https: the request's own address, or, behind a proxy we trust
+ * (TRUST_PROXY=1), the X-Forwarded-Proto the first proxy set, which anybody else could forge.
+ */
+export function cameOverHttps(request: Request, { trustProxy }: { trustProxy: boolean }): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  if (!trustProxy) return false;
+  return request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim().toLowerCase() === "https";
 }
 
 /**
