@@ -182,7 +182,7 @@ describe("GET api/logout", () => {
       { "Sec-Fetch-Site": "cross-site" },
       { "Sec-Fetch-Site": "same-site" },
       { Referer: "https://evil.example/page.html" },
-    ]) {
+    ] as Array<Record<string, string>>) {
       const answer = await answered(apiLogout.loader(args(request("/api/logout", { cookie, headers }))));
       expect(answer.status).toBe(303);
       expect(answer.headers.get("Location")).toBe("/logout");
