@@ -3,6 +3,7 @@
 import path from "node:path";
 import url from "node:url";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
@@ -74,7 +75,15 @@ app.all(
   }),
 );
 
-const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
+// Slow clients (decision 012): the request's headers must arrive within 20 s and the whole request within 5 minutes,
+// checked every 5 s (Node's default is 60 s for headers, checked every 30 s). The app cuts a body that stops or
+// trickles long before (app/server/platform/body-timeouts.server.ts); idle keep-alive connections close after 5 s.
+const server = http.createServer(
+  { headersTimeout: 20_000, requestTimeout: 5 * 60_000, connectionsCheckingInterval: 5_000 },
+  app,
+);
+if (host) server.listen(port, host, onListen);
+else server.listen(port, onListen);
 function onListen() {
   console.log(`[server] http://${host ?? "localhost"}:${port}`);
 }
