@@ -16,7 +16,7 @@ export async function endSession(request: Request): Promise<Headers> {
 /**
  * The log-out link (GET api/logout, spec 01 §7): a link or a typed address of our own ends the session; a link,
  * image or frame of another site only reaches the log-out page, which asks (and posts) before it ends anything, so
- * that no other site can sign a user out (decision 042).
+ * that no other site can sign a user out (decision 002).
  */
 export async function logOutByLink(request: Request): Promise<Response> {
   if (comesFromElsewhere(headersOf(request), { trustProxy: getEnv().trustProxy }))

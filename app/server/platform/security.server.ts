@@ -32,7 +32,7 @@ export function isCrossSite(
  * Whether a request was sent by a page of another origin, whatever its method: by its Origin when it has one, else
  * by Sec-Fetch-Site (`same-origin`, or `none` for a typed address or a bookmark, are ours), else by its Referer, which
  * old browsers on locked-down machines send alone. A request with none of the three (curl, a server, a browser told
- * to send no Referer) passes: it carries no cookie by accident, and SameSite holds for the rest (decision 042).
+ * to send no Referer) passes: it carries no cookie by accident, and SameSite holds for the rest (decision 002).
  */
 export function comesFromElsewhere(
   header: (name: string) => string | null | undefined,
