@@ -102,7 +102,11 @@ const documentRow = (id: string) =>
   getDb().selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
 
 async function until(check: () => Promise<boolean>) {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error("the uploads never started streaming");
 }
 
 beforeAll(async () => {
