@@ -47,6 +47,8 @@ function server(project: string, port: number): WebServer {
     name: project,
     command: `rm -rf ${dataDir} && npm run --silent seed:bulk -- --transfers 300 --tenants nordhem && npm start`,
     env: {
+      // A demo install, as the README starts it: npm start refuses simulators in production without it.
+      DEMO: "1",
       DATA_DIR: dataDir,
       PORT: String(port),
       SUPPORT_EMAIL: "support@example.se",

@@ -3,6 +3,7 @@
 import path from "node:path";
 import url from "node:url";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
@@ -30,6 +31,14 @@ const metrics = metricsPort === null ? null : ops.getMetrics();
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
+
+// Over https (req.secure believes X-Forwarded-Proto only with TRUST_PROXY=1), every answer, static files too, tells the
+// browser to come back over https only; the app sets the same on its own answers under remix-serve.
+const hsts = build.securityHeaders({ https: true })["Strict-Transport-Security"];
+app.use((req, res, next) => {
+  if (req.secure) res.set("Strict-Transport-Security", hsts);
+  next();
+});
 
 const trustProxy = process.env.TRUST_PROXY === "1";
 
@@ -119,7 +128,15 @@ app.all(
   }),
 );
 
-const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen);
+// Slow clients (decision 012): the request's headers must arrive within 20 s and the whole request within 5 minutes,
+// checked every 5 s (Node's default is 60 s for headers, checked every 30 s). The app cuts a body that stops or
+// trickles long before (app/server/platform/body-timeouts.server.ts); idle keep-alive connections close after 5 s.
+const server = http.createServer(
+  { headersTimeout: 20_000, requestTimeout: 5 * 60_000, connectionsCheckingInterval: 5_000 },
+  app,
+);
+if (host) server.listen(port, host, onListen);
+else server.listen(port, onListen);
 function onListen() {
   log.info({ port, host: host ?? "localhost" }, `listening on http://${host ?? "localhost"}:${port}`);
 }

@@ -5,7 +5,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getEnv } from "./server/platform/env.server";
 import { sharedInstance } from "./server/platform/i18n.server";
-import { contentSecurityPolicy, createNonce, securityHeaders } from "./server/platform/security.server";
+import {
+  cameOverHttps,
+  contentSecurityPolicy,
+  createNonce,
+  securityHeaders,
+} from "./server/platform/security.server";
 import { CoalescingPassThrough } from "./server/platform/coalescing-stream.server";
 import { NonceProvider } from "./ui/nonce";
 import { isFramePath } from "./lib/shell";
@@ -32,7 +37,8 @@ export default async function handleRequest(
     "Content-Security-Policy",
     contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", sameOriginFrame }),
   );
-  for (const [name, value] of Object.entries(securityHeaders({ sameOriginFrame })))
+  const https = cameOverHttps(request, { trustProxy: env.trustProxy });
+  for (const [name, value] of Object.entries(securityHeaders({ sameOriginFrame, https })))
     responseHeaders.set(name, value);
   // Pages carry personal data once signed in; a shared computer's back button or a proxy must not keep them.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
@@ -73,8 +79,9 @@ export default async function handleRequest(
   });
 }
 
-export function handleDataRequest(response: Response) {
-  for (const [name, value] of Object.entries(securityHeaders())) response.headers.set(name, value);
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  const https = cameOverHttps(request, { trustProxy: getEnv().trustProxy });
+  for (const [name, value] of Object.entries(securityHeaders({ https }))) response.headers.set(name, value);
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }

@@ -27,8 +27,9 @@ export const future = build.future;
 export const publicPath = build.publicPath;
 export const entry = build.entry;
 export const routes = protectRoutes(build.routes as ServerBuild["routes"]);
-// For server.js, which refuses cross-site writes before Remix: the same rule and the same Swedish text.
-export { isCrossSite } from "./server/platform/security.server";
+// For server.js, which refuses cross-site writes before Remix (the same rule and the same Swedish text) and sends
+// Strict-Transport-Security on static files too.
+export { isCrossSite, securityHeaders } from "./server/platform/security.server";
 export { default as commonTexts } from "./locales/sv/common.json";
 // For server.js: health, readiness, metrics, the request's scope and log, and the graceful shutdown (decision 045).
 export * as ops from "./server/ops/index.server";

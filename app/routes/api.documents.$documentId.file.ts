@@ -3,6 +3,7 @@ import { downloadFileName } from "~/schemas/documents";
 import { getDb } from "~/server/db/db.server";
 import { storedDocument } from "~/server/domain/documents/access.server";
 import { svT } from "~/server/platform/i18n.server";
+import { servedFileHeaders } from "~/server/platform/security.server";
 import { verifyLink } from "~/server/platform/signed-links.server";
 import { methodNotAllowed } from "~/server/web/api.server";
 import { requestContext } from "~/server/context/request.server";
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Content-Type": "application/pdf",
       "Content-Disposition": `${disposition}; filename="${name.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
+      ...servedFileHeaders(),
     },
   });
 }

@@ -2,11 +2,12 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/server/db/db.server";
 import { receiveUpload, refuseUpload, uploadFileName } from "~/server/domain/documents/uploads.server";
 import { drainableBody } from "~/server/platform/body.server";
+import { timedBody } from "~/server/platform/body-timeouts.server";
 import { svT } from "~/server/platform/i18n.server";
 import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import { verifyLink } from "~/server/platform/signed-links.server";
 import { apiError, methodNotAllowed } from "~/server/web/api.server";
-import { declaresTooMuch, refusedUploadResponse } from "~/server/web/documents.server";
+import { declaresTooMuch, refusedUploadResponse, tooSlowUploadResponse } from "~/server/web/documents.server";
 import { requestContext } from "~/server/context/request.server";
 
 /**
@@ -32,9 +33,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return refusedUploadResponse("empty", fileName);
   }
   // A refused file stops being stored at once; the rest of the body is read and dropped (bounded) so that the
-  // client gets the 413 or 400 instead of a reset connection.
-  const body = drainableBody(request.body, 2 * MAX_UPLOAD_BYTES);
+  // client gets the 413 or 400 instead of a reset connection. A client too slow to send it is cut (408).
+  const timed = timedBody(request.body);
+  const body = drainableBody(timed.stream, 2 * MAX_UPLOAD_BYTES);
   const received = await receiveUpload(requestContext("system"), documentId, body.stream);
+  if (timed.timedOut()) return tooSlowUploadResponse(fileName);
   if (received.outcome !== "pending") await body.drain();
   switch (received.outcome) {
     case "pending":

@@ -15,10 +15,15 @@ import { formError, parseForm, readPageForm } from "~/server/web/forms.server";
 import { DevBankIdPage } from "~/ui/dev/DevBankIdPage";
 import { pageTitle } from "~/ui/page-title";
 import { DevBankIdActionSchema } from "~/schemas/dev";
+import { ordersOfThisBrowser, rememberOpened } from "~/server/web/dev-bankid.server";
 
 export const handle = { hideHeader: false };
 
-/** The "test BankID app": exists only while BANKID=simulator (the default). Its page is ui/dev/DevBankIdPage.tsx. */
+/**
+ * The "test BankID app": exists only while BANKID=simulator (the default). Its page is ui/dev/DevBankIdPage.tsx. It
+ * is played before sign-in, so it asks for no session; it shows and answers only the orders this browser started or
+ * was given the code of (web/dev-bankid.server).
+ */
 function simulatorOr404() {
   if (getEnv().BANKID !== "simulator") throw new Response("Not found", { status: 404 });
   return getBankIdSimulator();
@@ -28,20 +33,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const simulator = simulatorOr404();
   const t = await getT(request);
   const done = new URL(request.url).searchParams.get("done");
+  const known = await ordersOfThisBrowser(request);
   return json(
     {
       title: t("devBankid.title"),
       done: PHONE_ACTIONS.find((a) => a === done) ?? null,
       people: simulator.testPeople(),
-      orders: simulator.listPendingOrders().map((o) => ({
-        orderRef: o.orderRef,
-        kind: o.kind,
-        status: o.status,
-        hintCode: o.hintCode ?? null,
-        started: o.started,
-        person: o.person ? `${o.person.givenName} ${o.person.surname}` : null,
-        userVisibleData: o.userVisibleData ?? null,
-      })),
+      orders: simulator
+        .listPendingOrders()
+        .filter((o) => known.has(o.orderRef))
+        .map((o) => ({
+          orderRef: o.orderRef,
+          kind: o.kind,
+          status: o.status,
+          hintCode: o.hintCode ?? null,
+          started: o.started,
+          person: o.person ? `${o.person.givenName} ${o.person.surname}` : null,
+          userVisibleData: o.userVisibleData ?? null,
+        })),
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -54,6 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const input = submission.value;
   let opened: string | null;
   try {
+    if (input.intent !== "code" && !(await ordersOfThisBrowser(request)).has(input.orderRef)) {
+      throw new BankIdSimulatorError("unknownOrder", "not an order of this browser");
+    }
     opened = playPhone(simulator, input);
   } catch (error) {
     if (!(error instanceof BankIdSimulatorError)) throw error;
@@ -63,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // portal's pages share in this browser, and the page polling the order could show it instead.
   // The order just opened is named too, so whoever plays the phone answers that order and no other of the person's.
   const order = opened ? `&order=${encodeURIComponent(opened)}` : "";
-  return redirect(`/dev/bankid?done=${input.intent}${order}`, 303);
+  const headers = opened ? { "Set-Cookie": await rememberOpened(request, opened) } : undefined;
+  return redirect(`/dev/bankid?done=${input.intent}${order}`, { status: 303, headers });
 }
 
 const PHONE_ACTIONS = ["scan", "autostart", "code", "approve", "decline", "fail"] as const;

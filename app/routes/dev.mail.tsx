@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/lib/format";
+import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { outboxMails } from "~/server/integrations/mail/index.server";
 import { getEnv } from "~/server/platform/env.server";
@@ -10,13 +11,16 @@ import { pageTitle } from "~/ui/page-title";
 
 /**
  * /dev/mail: the mail outbox (MAIL=outbox, the default; decision 021), newest first, like the test BankID app and
- * the registry simulator. Not there on a production install, nor when mail goes to an SMTP server.
+ * the registry simulator. Not there on a production install, nor when mail goes to an SMTP server; only for a
+ * signed-in person.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   // Like /dev/bankid: a demo or test install (the BankID simulator) or a development one, never production data.
   const devInstall = env.showDevFeatures || env.testEnvironment;
   if (!devInstall || env.MAIL !== "outbox") throw new Response("Not found", { status: 404 });
+  // The outbox holds every user's mail: only for someone signed in to the demo.
+  await requireUser(request);
   const t = await getT(request);
   const mails = await outboxMails(getDb());
   return json(

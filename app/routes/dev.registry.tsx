@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { addDays, todayInStockholm } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
 import { EndSeatSchema } from "~/schemas/dev";
+import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { getCompanyRegistrySimulator } from "~/server/integrations/company-registry/index.server";
 import { REFRESH_BOARDS } from "~/server/jobs/handlers/maintenance.server";
@@ -20,15 +21,18 @@ import { lastResultOf } from "~/ui/use-page-form";
 /**
  * The company registry simulator's control page, like the test BankID app: exists only while
  * COMPANY_REGISTRY=simulator (the default). It ends a board seat in the registry and runs the daily board refresh
- * now, so that a demo (and the browser test) can watch a member who left the board lose access.
+ * now, so that a demo (and the browser test) can watch a member who left the board lose access. Only for a
+ * signed-in person.
  */
-function simulatorOr404() {
+async function simulatorFor(request: Request) {
   if (getEnv().COMPANY_REGISTRY !== "simulator") throw new Response("Not found", { status: 404 });
+  // It changes who sits on which board: only for someone signed in to the demo.
+  await requireUser(request);
   return getCompanyRegistrySimulator();
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const registry = simulatorOr404();
+  const registry = await simulatorFor(request);
   const t = await getT(request);
   const [last] = await jobsOf(getDb(), { type: REFRESH_BOARDS, limit: 1 });
   const result = last?.result ? (JSON.parse(last.result) as { joined?: number; left?: number }) : null;
@@ -50,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const registry = simulatorOr404();
+  const registry = await simulatorFor(request);
   const form = await readPageForm(request);
   return handleIntent(form, {
     end: async () => {

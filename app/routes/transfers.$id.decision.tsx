@@ -104,7 +104,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { context: ctx } = await reviewPage(request, "review");
+  const { context: ctx, user } = await reviewPage(request, "review");
   const transferId = params.id ?? "";
   const kind = kindOf(request);
   if (!kind) throw notFoundPage();
@@ -113,11 +113,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let fileErrors: Record<string, string[]> = {};
   let status = 400;
   if (mediaType(request) === "multipart/form-data") {
-    const upload = await readDecisionUpload(request, ctx.storage);
+    const upload = await readDecisionUpload(request, ctx.storage, user.id);
     file = upload.file;
     if (upload.fileError) {
       fileErrors = { decisionDocument: [fileErrorKey(upload.fileError)] };
       if (upload.fileError === "tooLarge") status = 413;
+      if (upload.fileError === "tooMany") status = 429;
     }
     if (!upload.fields) {
       // A body far over the limit was not read at all: its file is the one thing to say (nothing typed came).

@@ -43,9 +43,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The environment of `npm start` in DATA_DIR, without anything of the caller's that would point elsewhere. */
+/**
+ * The environment of `DEMO=1 npm start` in DATA_DIR (a demo install on the simulators, as the README starts it),
+ * without anything of the caller's that would point elsewhere.
+ */
 export function productEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DEMO: "1",
+    DATA_DIR: dataDir,
+    ...extra,
+  };
   for (const name of ["DATABASE_URL", "SESSION_SECRET", "NODE_OPTIONS", "HOST", "INSECURE_COOKIES"]) {
     delete env[name];
   }
@@ -100,7 +109,7 @@ export function killAll(): void {
 }
 
 /**
- * `NODE_ENV=production node ./server.js` as the README starts it, on a free port, with its output in a log
+ * `DEMO=1 NODE_ENV=production node ./server.js` as the README starts it, on a free port, with its output in a log
  * file (the access log writes a line per request). Resolves when GET /api/tenants answers 200, which is after
  * migrations and, on a fresh DATA_DIR, the demo seed.
  */

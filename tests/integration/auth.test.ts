@@ -3,6 +3,7 @@ import * as apiLogin from "~/routes/api.login";
 import * as apiUsers from "~/routes/api.core.users";
 import * as apiRegister from "~/routes/api.core.users.register";
 import * as apiSession from "~/routes/api.session";
+import * as apiLogout from "~/routes/api.logout";
 import * as bankidChoice from "~/routes/login_.bankid";
 import * as bankidWait from "~/routes/login_.bankid_.wait";
 import * as devBankid from "~/routes/dev.bankid";
@@ -168,6 +169,40 @@ describe("sign-in through the routes", () => {
       ),
     );
     expect(again.status).toBe(409);
+  });
+});
+
+describe("GET api/logout", () => {
+  const sessionOf = async (cookie: string) =>
+    (await (await apiSession.loader(args(request("/api/session", { cookie })))).json()) as { isSet: boolean };
+
+  it("from another site asks first on the log-out page and keeps the session", async () => {
+    const { cookie } = await signInThroughRoutes("197102031189", "nordhem");
+    for (const headers of [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" },
+      { Referer: "https://evil.example/page.html" },
+    ] as Array<Record<string, string>>) {
+      const answer = await answered(apiLogout.loader(args(request("/api/logout", { cookie, headers }))));
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toBe("/logout");
+      expect(answer.headers.get("Set-Cookie")).toBeNull();
+      expect(await sessionOf(cookie)).toMatchObject({ isSet: true });
+    }
+  });
+
+  it("from our own pages, or typed, ends the session", async () => {
+    for (const headers of [
+      { "Sec-Fetch-Site": "same-origin" },
+      { "Sec-Fetch-Site": "none" },
+      { Referer: "http://localhost:3000/account" },
+      {},
+    ] as Array<Record<string, string>>) {
+      const { cookie } = await signInThroughRoutes("197102031189", "nordhem");
+      const answer = await answered(apiLogout.loader(args(request("/api/logout", { cookie, headers }))));
+      expect(answer.headers.get("Location")).toBe("/login");
+      expect(await sessionOf(cookie)).toMatchObject({ isSet: false });
+    }
   });
 });
 

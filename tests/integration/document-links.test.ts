@@ -69,6 +69,16 @@ describe("opening a document", () => {
     );
   });
 
+  it("serves the user's file sandboxed and unsniffed, inline or as a download, so that a PDF that is also HTML runs nothing", async () => {
+    for (const query of ["", "?download"]) {
+      const link = (await open("dl-1", "doc-ok", maria, query)).headers.get("Location")!;
+      const answer = await fetchFile(link);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("Content-Security-Policy")).toBe("sandbox");
+      expect(answer.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    }
+  });
+
   it("answers a document outside the scope, of another transfer, missing or not yet verified with the same 404", async () => {
     for (const [transferId, documentId, cookie] of [
       ["dl-1", "doc-ok", anders],

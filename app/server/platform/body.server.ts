@@ -1,3 +1,4 @@
+import { BodyTimeout, timedBody } from "./body-timeouts.server";
 import { svT } from "./i18n.server";
 
 /**
@@ -12,10 +13,15 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-const LABELS = { 400: "Bad request", 413: "Payload too large", 415: "Unsupported media type" } as const;
+const LABELS = {
+  400: "Bad request",
+  408: "Request timeout",
+  413: "Payload too large",
+  415: "Unsupported media type",
+} as const;
 
 /** A Swedish refusal of a body (`common:body.<key>`), as text for pages or in the API's JSON shape. */
-export function refuse(status: 400 | 413 | 415, key: string, asJson: boolean): Response {
+export function refuse(status: 400 | 408 | 413 | 415, key: string, asJson: boolean): Response {
   const message = svT()(`common:body.${key}`);
   if (asJson) {
     // The shape of every API validation answer (apiValidationError), so clients read one format.
@@ -39,7 +45,7 @@ export async function readUpTo(request: Request, limit: number): Promise<Uint8Ar
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > limit) return null;
   if (!request.body) return new Uint8Array();
-  return collectUpTo(request.body, limit);
+  return collectUpTo(timedBody(request.body).stream, limit);
 }
 
 /**
@@ -83,7 +89,10 @@ export async function collectUpTo(
   return bytes;
 }
 
-/** The body within the limit, or the Swedish refusal: 413 over the limit, 400 for a stream that breaks. */
+/**
+ * The body within the limit, or the Swedish refusal: 413 over the limit, 408 for a client too slow to send it
+ * (platform/body-timeouts), 400 for a stream that breaks.
+ */
 async function readLimited(
   request: Request,
   limit: number,
@@ -92,8 +101,12 @@ async function readLimited(
   let bytes: Uint8Array<ArrayBuffer> | null;
   try {
     bytes = await readUpTo(request, limit);
-  } catch {
-    throw refuse(400, "unreadable", asJson);
+  } catch (error) {
+    throw refuse(
+      error instanceof BodyTimeout ? 408 : 400,
+      error instanceof BodyTimeout ? "tooSlow" : "unreadable",
+      asJson,
+    );
   }
   if (!bytes) throw refuse(413, "tooLarge", asJson);
   return bytes;

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   DATA_PROTECTION_EMAIL: z.email().default("dataskydd@overlatelseportalen.se"),
   TENANT_SELECTOR: z.enum(["on", "off"]).default("on"),
   SHOW_DEV_FEATURES: z.enum(["on", "off"]).optional(),
+  /** `1`: this production install is a demo, so simulated BankID, registry, managers, bureau and mail are meant. */
+  DEMO: z.enum(["0", "1"]).optional(),
   MONITORING_CONNECTION_STRING: z.string().optional(),
   /** `simulator` (the default, for demos and tests) shows the Testmiljö notice on every page. */
   BANKID: z.enum(["simulator", "test", "production"]).default("simulator"),
@@ -156,6 +158,36 @@ function fromProcess(): Record<string, string | undefined> {
   values.SESSION_SECRET = process.env.SESSION_SECRET || undefined;
   values.S3_SECRET_ACCESS_KEY = process.env.S3_SECRET_ACCESS_KEY || undefined;
   return values;
+}
+
+/** The integrations this environment simulates (or, for mail, keeps in the outbox), as their settings read. */
+export function simulatedIntegrations(
+  env: Pick<Env, "BANKID" | "COMPANY_REGISTRY" | "PROPERTY_MANAGERS" | "CREDIT_BUREAU" | "MAIL">,
+): string[] {
+  const simulated: string[] = [];
+  if (env.BANKID === "simulator") simulated.push("BANKID=simulator");
+  if (env.COMPANY_REGISTRY === "simulator") simulated.push("COMPANY_REGISTRY=simulator");
+  if (env.PROPERTY_MANAGERS === "simulator") simulated.push("PROPERTY_MANAGERS=simulator");
+  if ((env.CREDIT_BUREAU?.trim() || "simulator") === "simulator") simulated.push("CREDIT_BUREAU=simulator");
+  if (env.MAIL === "outbox") simulated.push("MAIL=outbox");
+  return simulated;
+}
+
+/**
+ * Why a server must not start, or null: NODE_ENV=production with any simulator (anyone could sign in as a test
+ * person, and the demo's control pages would be there) is a demo install only when DEMO=1 says so; a production
+ * install that left an integration at its default would otherwise run on simulated BankID unnoticed.
+ */
+export function productionRefusal(
+  env: Parameters<typeof simulatedIntegrations>[0] & Pick<Env, "NODE_ENV" | "DEMO">,
+) {
+  if (env.NODE_ENV !== "production" || env.DEMO === "1") return null;
+  const simulated = simulatedIntegrations(env);
+  if (simulated.length === 0) return null;
+  return (
+    `NODE_ENV=production with ${simulated.join(", ")}: set DEMO=1 for a demo install, ` +
+    "or configure the real services (README, Configuration)."
+  );
 }
 
 export function resetEnvForTests() {

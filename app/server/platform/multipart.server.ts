@@ -1,4 +1,5 @@
 import { mediaType, refuse, stripNul } from "./body.server";
+import { timedBody } from "./body-timeouts.server";
 import { MultipartReader } from "./multipart-reader.server";
 
 /**
@@ -6,7 +7,8 @@ import { MultipartReader } from "./multipart-reader.server";
  * small text fields before the file are collected (at most 64 kB each, 50 of them); the file is handed over as a
  * stream the moment its part begins, so the caller checks and stores it while it arrives and nothing is held whole.
  * Everything after the file is read and discarded. The whole body is capped (`limit`): past it, the read stops with a
- * Swedish 413, whether the client declared the length or not. The parts come from MultipartReader, which hands the
+ * Swedish 413, whether the client declared the length or not; a client too slow to send it is cut with a 408
+ * (platform/body-timeouts). The parts come from MultipartReader, which hands the
  * file on as subarrays of the chunks the request delivered (decision 030).
  */
 
@@ -81,18 +83,19 @@ export async function readUploadForm<T>(
   if (!boundary || !request.body) throw refuse(400, "unreadable", false);
   const discardUpTo = limit * 2;
   const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > discardUpTo) {
+    await request.body.cancel().catch(() => undefined);
+    return { fields: null, file: "tooLarge", fieldsRead: null };
+  }
+  const timed = timedBody(request.body);
   if (declared !== null && Number(declared) > limit) {
-    if (Number(declared) > discardUpTo) {
-      await request.body.cancel().catch(() => undefined);
-      return { fields: null, file: "tooLarge", fieldsRead: null };
-    }
     return {
       fields: null,
       file: "tooLarge",
-      fieldsRead: await fieldsOnly(request.body, boundaryOf(boundary), discardUpTo),
+      fieldsRead: await fieldsOnly(timed.stream, boundaryOf(boundary), discardUpTo),
     };
   }
-  const body = capped(request.body, limit, discardUpTo);
+  const body = capped(timed.stream, limit, discardUpTo);
   const fields = new FormData();
   let result: { file: T } | null = null;
   let parts = 0;
@@ -120,6 +123,7 @@ export async function readUploadForm<T>(
     }
   } catch (error) {
     if (error instanceof FromHandler) throw error.error;
+    if (timed.timedOut()) throw refuse(408, "tooSlow", false);
     // Past the limit: the file's own refusal (it is over 25 MB) if it got that far, else the form's.
     if (body.exceeded()) {
       return result ? { fields, file: result.file } : { fields: null, file: "tooLarge", fieldsRead: fields };

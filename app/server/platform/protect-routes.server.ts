@@ -1,6 +1,6 @@
 import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
 import { bindLoaderRequest } from "./request-memo.server";
-import { isCrossSiteWrite } from "./security.server";
+import { cameOverHttps, isCrossSiteWrite, securityHeaders, servedFileHeaders } from "./security.server";
 import { getEnv } from "./env.server";
 import { noteRoute } from "./request-context.server";
 
@@ -52,20 +52,33 @@ export function guardAction(action: ActionFunction): ActionFunction {
   };
 }
 
-/** A resource route's answers, returned or thrown: nosniff, and no-store unless the route chose its caching. */
+/**
+ * A resource route's answers, returned or thrown: nosniff, and no-store unless the route chose its caching; over
+ * https, Strict-Transport-Security as on pages; an answer that serves a file (it names one in Content-Disposition) is
+ * sandboxed, whichever route made it.
+ */
 export function personalAnswers<F extends LoaderFunction | ActionFunction>(fn: F): F {
-  const mark = (value: unknown) => {
+  const mark = (value: unknown, request: Request) => {
     if (value instanceof Response) {
       if (!value.headers.has("Cache-Control")) value.headers.set("Cache-Control", "no-store");
       value.headers.set("X-Content-Type-Options", "nosniff");
+      if (cameOverHttps(request, { trustProxy: getEnv().trustProxy })) {
+        value.headers.set(
+          "Strict-Transport-Security",
+          securityHeaders({ https: true })["Strict-Transport-Security"]!,
+        );
+      }
+      if (value.headers.has("Content-Disposition")) {
+        for (const [name, header] of Object.entries(servedFileHeaders())) value.headers.set(name, header);
+      }
     }
     return value;
   };
   return (async (args: Parameters<F>[0]) => {
     try {
-      return mark(await fn(args as never));
+      return mark(await fn(args as never), args.request);
     } catch (error) {
-      throw mark(error);
+      throw mark(error, args.request);
     }
   }) as F;
 }

@@ -1,7 +1,13 @@
 import type { LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { isFramePath } from "~/lib/shell";
-import { contentSecurityPolicy, createNonce, isCrossSiteWrite, securityHeaders } from "./security.server";
+import {
+  cameOverHttps,
+  contentSecurityPolicy,
+  createNonce,
+  isCrossSiteWrite,
+  securityHeaders,
+} from "./security.server";
 import { guardAction, personalAnswers } from "./protect-routes.server";
 
 function req(method: string, headers: Record<string, string>) {
@@ -30,6 +36,15 @@ describe("cross-site writes", () => {
     expect(isCrossSiteWrite(req("POST", { Origin: "https://portal.example" }), direct)).toBe(false);
     expect(isCrossSiteWrite(req("PUT", {}), direct)).toBe(false);
     expect(isCrossSiteWrite(req("POST", { "Sec-Fetch-Site": "same-origin" }), direct)).toBe(false);
+  });
+
+  it("refuses a post that has neither Origin nor Sec-Fetch-Site but another site's Referer", () => {
+    expect(isCrossSiteWrite(req("POST", { Referer: "https://evil.example/form.html" }), direct)).toBe(true);
+    expect(isCrossSiteWrite(req("POST", { Referer: "not a url" }), direct)).toBe(true);
+    expect(isCrossSiteWrite(req("POST", { Referer: "http://portal.example/transfers" }), direct)).toBe(false);
+    expect(isCrossSiteWrite(req("POST", { Referer: "https://portal.example/transfers" }), direct)).toBe(
+      false,
+    );
   });
 
   it("believes X-Forwarded-Host only behind a trusted proxy", () => {
@@ -102,6 +117,44 @@ describe("content security policy", () => {
   });
 });
 
+describe("Strict-Transport-Security", () => {
+  const at = (address: string, headers: Record<string, string> = {}) => new Request(address, { headers });
+
+  it("is sent only on an answer to a request that came over https", () => {
+    expect(securityHeaders({ https: true })["Strict-Transport-Security"]).toBe("max-age=31536000");
+    expect(securityHeaders({ https: false })["Strict-Transport-Security"]).toBeUndefined();
+    expect(securityHeaders()["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  it("believes X-Forwarded-Proto only behind a trusted proxy", () => {
+    expect(cameOverHttps(at("https://portal.example/"), direct)).toBe(true);
+    expect(cameOverHttps(at("http://portal.example/"), direct)).toBe(false);
+    const proxied = at("http://app:3000/", { "X-Forwarded-Proto": "https" });
+    expect(cameOverHttps(proxied, { trustProxy: true })).toBe(true);
+    expect(cameOverHttps(proxied, direct)).toBe(false);
+    // A chain of proxies: the first one met the browser.
+    expect(
+      cameOverHttps(at("http://app:3000/", { "X-Forwarded-Proto": "https, http" }), { trustProxy: true }),
+    ).toBe(true);
+    expect(cameOverHttps(at("http://app:3000/", { "X-Forwarded-Proto": "http" }), { trustProxy: true })).toBe(
+      false,
+    );
+  });
+
+  it("is on a resource route's answer over https, not over http", async () => {
+    const answer = (request: Request) =>
+      personalAnswers<LoaderFunction>(async () => Response.json({ a: 1 }))({
+        request,
+        params: {},
+        context: {},
+      });
+    const secure = (await answer(at("https://portal.example/api/x"))) as Response;
+    expect(secure.headers.get("Strict-Transport-Security")).toBe("max-age=31536000");
+    const plain = (await answer(at("http://portal.example/api/x"))) as Response;
+    expect(plain.headers.get("Strict-Transport-Security")).toBeNull();
+  });
+});
+
 describe("resource route answers", () => {
   const args = { request: new Request("http://localhost/api/x"), params: {}, context: {} };
 
@@ -122,5 +175,16 @@ describe("resource route answers", () => {
       async () => new Response("", { headers: { "Cache-Control": "no-cache, no-transform" } }),
     )(args)) as Response;
     expect(stream.headers.get("Cache-Control")).toBe("no-cache, no-transform");
+  });
+
+  it("that serve a file (Content-Disposition) are sandboxed, whatever the route set", async () => {
+    const served = (await personalAnswers<LoaderFunction>(
+      async () => new Response("%PDF-", { headers: { "Content-Disposition": 'inline; filename="a.pdf"' } }),
+    )(args)) as Response;
+    expect(served.headers.get("Content-Security-Policy")).toBe("sandbox");
+    const json = (await personalAnswers<LoaderFunction>(async () => Response.json({ a: 1 }))(
+      args,
+    )) as Response;
+    expect(json.headers.get("Content-Security-Policy")).toBeNull();
   });
 });

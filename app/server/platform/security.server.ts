@@ -7,11 +7,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * The Origin header is compared by host so that a TLS-terminating proxy in front of the server does not matter.
  */
 export function isCrossSiteWrite(request: Request, { trustProxy }: { trustProxy: boolean }): boolean {
-  return isCrossSite(
-    request.method,
-    (name) => request.headers.get(name) ?? (name === "Host" ? new URL(request.url).host : null),
-    { trustProxy },
-  );
+  return isCrossSite(request.method, headersOf(request), { trustProxy });
+}
+
+/** A request's headers as the rules below read them; a Request built without Host names its URL's host. */
+export function headersOf(request: Request): (name: string) => string | null {
+  return (name) => request.headers.get(name) ?? (name === "Host" ? new URL(request.url).host : null);
 }
 
 /**
@@ -24,17 +25,35 @@ export function isCrossSite(
   { trustProxy }: { trustProxy: boolean },
 ): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  return comesFromElsewhere(header, { trustProxy });
+}
+
+/**
+ * Whether a request was sent by a page of another origin, whatever its method: by its Origin when it has one, else
+ * by Sec-Fetch-Site (`same-origin`, or `none` for a typed address or a bookmark, are ours), else by its Referer, which
+ * old browsers on locked-down machines send alone. A request with none of the three (curl, a server, a browser told
+ * to send no Referer) passes: it carries no cookie by accident, and SameSite holds for the rest (decision 002).
+ */
+export function comesFromElsewhere(
+  header: (name: string) => string | null | undefined,
+  { trustProxy }: { trustProxy: boolean },
+): boolean {
   const host = (trustProxy ? header("X-Forwarded-Host") : null) ?? header("Host");
   const origin = header("Origin") ?? null;
-  if (origin !== null) {
-    if (origin === "null") return true;
-    try {
-      return new URL(origin).host !== host;
-    } catch {
-      return true;
-    }
+  if (origin !== null) return origin === "null" || hostOf(origin) !== host;
+  const site = header("Sec-Fetch-Site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const referer = header("Referer");
+  if (referer) return hostOf(referer) !== host;
+  return false;
+}
+
+function hostOf(address: string): string | null {
+  try {
+    return new URL(address).host;
+  } catch {
+    return null;
   }
-  return header("Sec-Fetch-Site") === "cross-site";
 }
 
 export function createNonce(): string {
@@ -76,17 +95,38 @@ export function contentSecurityPolicy(
 
 /**
  * Headers every answer carries; the CSP goes on documents only (it needs the document's nonce). A BankID status
- * frame (isFramePath) may be shown in a frame of our own pages, no other document in any frame.
+ * frame (isFramePath) may be shown in a frame of our own pages, no other document in any frame. An answer over https
+ * tells the browser to come back over https only, for a year (a browser ignores it over plain http).
  */
-export function securityHeaders({ sameOriginFrame = false }: { sameOriginFrame?: boolean } = {}): Record<
-  string,
-  string
-> {
+export function securityHeaders({
+  sameOriginFrame = false,
+  https = false,
+}: { sameOriginFrame?: boolean; https?: boolean } = {}): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": sameOriginFrame ? "SAMEORIGIN" : "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
   };
+}
+
+/**
+ * Whether the browser reached us over https: the request's own address, or, behind a proxy we trust
+ * (TRUST_PROXY=1), the X-Forwarded-Proto the first proxy set, which anybody else could forge.
+ */
+export function cameOverHttps(request: Request, { trustProxy }: { trustProxy: boolean }): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  if (!trustProxy) return false;
+  return request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+/**
+ * Headers of every answer that serves a user's file: a sandboxed document with no origin, so that a file that is
+ * also HTML (a PDF/HTML polyglot) runs nothing and reaches nothing of ours, even where nosniff is ignored. It does
+ * not touch the PDF preview, which fetches the bytes from our page and hands them to pdf.js.
+ */
+export function servedFileHeaders(): Record<string, string> {
+  return { "Content-Security-Policy": "sandbox", "X-Content-Type-Options": "nosniff" };
 }

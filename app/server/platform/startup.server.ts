@@ -2,7 +2,7 @@ import path from "node:path";
 import { getDbHandle } from "../db/db.server";
 import { migrateToLatest } from "../db/migrate.server";
 import { isSeeded, seed } from "../demo/seed.server";
-import { getEnv } from "./env.server";
+import { getEnv, productionRefusal } from "./env.server";
 import { registerSimulatorPeople } from "../integrations/test-people.server";
 import { getLog } from "./log.server";
 
@@ -12,6 +12,8 @@ declare global {
 
 /** Runs once per DATA_DIR and process before the first request: environment, migrations, demo data on a fresh database. */
 export function initialize(): Promise<void> {
+  const refusal = productionRefusal(getEnv());
+  if (refusal) return Promise.reject(new Error(refusal));
   const dataDir = getEnv().dataDir;
   if (globalThis.__startup?.dataDir === dataDir) return globalThis.__startup.done;
   const done = (async () => {

@@ -7,7 +7,7 @@ import { svT } from "../platform/i18n.server";
  * Answers for API clients (resource routes under api/*), shaped as spec 01 §8 expects them:
  * 401, 403, 404 and 503 with a short label, 422 with "Error with Message {message}" in the body text.
  */
-export function apiError(status: 400 | 401 | 403 | 404 | 409 | 422 | 503, message?: string): Response {
+export function apiError(status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503, message?: string): Response {
   const labels: Record<number, string> = {
     400: "Bad request",
     401: "Unauthorized request",
@@ -15,6 +15,7 @@ export function apiError(status: 400 | 401 | 403 | 404 | 409 | 422 | 503, messag
     404: "Not found",
     409: "Conflict",
     422: "Unprocessable entity",
+    429: "Too many requests",
     503: "Service unavailable",
   };
   if (status === 422) {

@@ -19,6 +19,7 @@ import type { FileStorage } from "../integrations/storage/types.server";
 import { readJsonBody } from "../platform/body.server";
 import { svT } from "../platform/i18n.server";
 import { readUploadForm } from "../platform/multipart.server";
+import { takeUploadSlot } from "../platform/upload-slots.server";
 import { apiError, apiValidationError, methodNotAllowed } from "./api.server";
 import { catchRefusal } from "./refusal.server";
 import { notFoundPage, reviewPage } from "./review-page.server";
@@ -54,12 +55,21 @@ export type DecisionUpload =
   | { fields: FormData; file: StoredDecisionFile | null; fileError: null }
   | { fields: FormData | null; file: null; fileError: UploadRefusalReason };
 
-/** A multipart decision (the page without JavaScript, approve/v3, reject/v3): fields, and the file stored. */
-export async function readDecisionUpload(request: Request, storage: FileStorage): Promise<DecisionUpload> {
+/**
+ * A multipart decision (the page without JavaScript, approve/v3, reject/v3): fields, and the file stored. The file
+ * counts among its uploader's uploads at once (platform/upload-slots), as a document's does.
+ */
+export async function readDecisionUpload(
+  request: Request,
+  storage: FileStorage,
+  uploaderId: string,
+): Promise<DecisionUpload> {
   const outcome = await readUploadForm<{ stored: StoredDecisionFile } | { refused: UploadRefusalReason }>(
     request,
     DECISION_FILE_LIMIT_BYTES + FORM_SLACK_BYTES,
     async (_fields, file) => {
+      const slot = takeUploadSlot(uploaderId);
+      if (!slot) return { refused: "tooMany" };
       const key = `decisions/${crypto.randomUUID()}.pdf`;
       const checked = checkedUpload(DECISION_FILE_LIMIT_BYTES);
       try {
@@ -69,6 +79,8 @@ export async function readDecisionUpload(request: Request, storage: FileStorage)
         await storage.delete(key).catch(() => false);
         if (error instanceof UploadRefusal) return { refused: error.reason };
         throw error;
+      } finally {
+        slot.release();
       }
     },
   );
@@ -90,11 +102,13 @@ export async function discardDecisionFile(
 
 /** The field error key of a refused decision file. */
 export function fileErrorKey(reason: UploadRefusalReason): string {
-  return reason === "tooLarge"
-    ? "decision.fileTooLarge"
-    : reason === "notPdf"
-      ? "decision.fileNotPdf"
-      : "decision.fileEmpty";
+  const keys: Record<UploadRefusalReason, string> = {
+    tooLarge: "decision.fileTooLarge",
+    notPdf: "decision.fileNotPdf",
+    empty: "decision.fileEmpty",
+    tooMany: "decision.fileTooMany",
+  };
+  return keys[reason];
 }
 
 type Fields = FormData | Record<string, unknown>;
@@ -210,10 +224,12 @@ export async function decisionCall(
         ? (parsed as Record<string, unknown>)
         : {};
   } else {
-    const upload = await readDecisionUpload(request, contextFor(actor).storage);
+    const upload = await readDecisionUpload(request, contextFor(actor).storage, actor.viewer.id);
     if (upload.fileError) {
       const t = svT();
-      return apiValidationError({ decisionDocument: [t(`domain:${fileErrorKey(upload.fileError)}`)] });
+      const message = t(`domain:${fileErrorKey(upload.fileError)}`);
+      if (upload.fileError === "tooMany") return apiError(429, message);
+      return apiValidationError({ decisionDocument: [message] });
     }
     fields = upload.fields;
     file = upload.file;

@@ -33,12 +33,14 @@ export function refusalKey(reason: UploadRefusalReason | "broken"): string {
   return reason === "broken" ? "documents.uploadBroken" : `documents.${reason}`;
 }
 
-/** 413 for a file over the limit, 400 for any other refusal. */
-export function refusalStatus(reason: UploadRefusalReason | "broken"): 400 | 413 {
-  return reason === "tooLarge" ? 413 : 400;
+/** 413 for a file over the limit, 429 while the uploader has too many uploads streaming, 400 for any other. */
+export function refusalStatus(reason: UploadRefusalReason | "broken"): 400 | 413 | 429 {
+  return reason === "tooLarge" ? 413 : reason === "tooMany" ? 429 : 400;
 }
 
-type UploadFormError = { errors: { file: string[] }; status: 400 | 413 };
+const TITLES = { 400: "Bad request", 413: "Payload too large", 429: "Too many requests" } as const;
+
+type UploadFormError = { errors: { file: string[] }; status: 400 | 413 | 429 };
 
 /** An upload form's whole post over the limit: the file field's error (`label`: the locale key of its name). */
 export function uploadPostTooLarge(label: string): UploadFormError {
@@ -65,10 +67,22 @@ export function refusedUploadResponse(reason: UploadRefusalReason | "broken", fi
   return json(
     {
       status,
-      title: status === 413 ? "Payload too large" : "Bad request",
+      title: TITLES[status],
       errors: { file: [svT()(`domain:${refusalKey(reason)}`, { file: fileName })] },
     },
     { status, headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** An upload whose body came too slowly and was cut (platform/body-timeouts): 408, the row left for a retry. */
+export function tooSlowUploadResponse(fileName: string): Response {
+  return json(
+    {
+      status: 408,
+      title: "Request timeout",
+      errors: { file: [svT()("domain:documents.tooSlow", { file: fileName })] },
+    },
+    { status: 408, headers: { "Cache-Control": "no-store" } },
   );
 }
 

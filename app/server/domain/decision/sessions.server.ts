@@ -98,6 +98,17 @@ export async function findSignSession(db: Db, signId: string): Promise<SignSessi
   return db.selectFrom("sign_sessions").selectAll().where("id", "=", signId).executeTakeFirst();
 }
 
+/** The BankID orders of a user's signings still waiting for the phone (the test BankID app shows them). */
+export async function pendingSigningOrders(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("sign_sessions")
+    .select("order_ref")
+    .where("user_id", "=", userId)
+    .where("status", "=", "Pending")
+    .execute();
+  return rows.flatMap(({ order_ref }) => (order_ref ? [order_ref] : []));
+}
+
 /** A session read again after a step changed it. */
 export async function readSignSession(db: Db, signId: string): Promise<SignSession> {
   const session = await findSignSession(db, signId);

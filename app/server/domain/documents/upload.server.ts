@@ -6,7 +6,8 @@ import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
  * being held whole. The stream errors with an UploadRefusal; whoever writes it to storage discards what it wrote.
  */
 
-export type UploadRefusalReason = "notPdf" | "tooLarge" | "empty";
+/** `tooMany`: the uploader already has the most uploads streaming at once (platform/upload-slots). */
+export type UploadRefusalReason = "notPdf" | "tooLarge" | "empty" | "tooMany";
 
 export class UploadRefusal extends Error {
   override readonly name = "UploadRefusal";

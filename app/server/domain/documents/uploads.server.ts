@@ -15,6 +15,7 @@ import { run } from "../core/pipeline.server";
 import { parse } from "../core/parse.server";
 import { userOf, type JobQueue, type UseCaseContext } from "../core/context.server";
 import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "./upload.server";
+import { takeUploadSlot } from "../../platform/upload-slots.server";
 import { requiredDocumentChanged } from "./analysis.server";
 
 /**
@@ -203,24 +204,46 @@ async function markReceived(
 /**
  * The bytes of a document that waits for them, streamed through the upload checks into storage. A refused file
  * (not a PDF, over 25 MB, empty) leaves neither file nor row; a stream that breaks off leaves no file and the
- * row UploadProgressing, so the same upload may be retried and the timeout job removes it otherwise.
+ * row UploadProgressing, so the same upload may be retried and the timeout job removes it otherwise. An uploader
+ * who already has the most uploads streaming is refused (`tooMany`) before a byte is read.
  */
 export async function receiveUpload(
   ctx: UseCaseContext,
   documentId: string,
   body: ReadableStream<Uint8Array>,
 ): Promise<ReceiveOutcome> {
-  const { db, storage } = ctx;
+  const { db } = ctx;
   const now = ctx.now ?? new Date();
   const document = await db
     .selectFrom("documents")
-    .select(["id", "transfer_id", "status", "storage_key"])
+    .select(["id", "transfer_id", "status", "storage_key", "uploaded_by_user_id"])
     .where("id", "=", documentId)
     .executeTakeFirst();
   if (!document?.storage_key || !["UploadNotStarted", "UploadProgressing"].includes(document.status)) {
     await body.cancel().catch(() => undefined);
     return { outcome: "notAwaiting" };
   }
+  const slot = takeUploadSlot(document.uploaded_by_user_id ?? `document:${document.id}`);
+  if (!slot) {
+    await body.cancel().catch(() => undefined);
+    await deleteRefused(db, document.id, document.transfer_id, "tooMany", now.toISOString());
+    return { outcome: "refused", reason: "tooMany" };
+  }
+  try {
+    return await receiveInto(ctx, { ...document, storage_key: document.storage_key }, body, now);
+  } finally {
+    slot.release();
+  }
+}
+
+async function receiveInto(
+  ctx: UseCaseContext,
+  document: { id: string; transfer_id: string; storage_key: string },
+  body: ReadableStream<Uint8Array>,
+  now: Date,
+): Promise<ReceiveOutcome> {
+  const { db, storage } = ctx;
+  const documentId = document.id;
   await db
     .updateTable("documents")
     .set({ status: "UploadProgressing" })
