@@ -34,7 +34,8 @@ import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
 import { isFramePath, isHeaderHiddenPath, isLogoOnlyHeaderPath, scrollKey } from "./lib/shell";
 import { currentRequest } from "./server/platform/request-context.server";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { markHydrated } from "./ui/request-id";
 import appStyles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -104,13 +105,6 @@ function useShellHandles(): ShellHandle {
   );
 }
 
-/**
- * Whether the page has hydrated: an error page rendered by the server (and its hydration) shows the request id of
- * the request that failed; one that appears after a client-side navigation does not know that request's id (it
- * came from another fetch), so it shows the status alone rather than a wrong id.
- */
-let hydrated = false;
-
 export function Document({
   children,
   themeStyle,
@@ -122,9 +116,7 @@ export function Document({
   scripts?: boolean;
 }) {
   const nonce = useNonce();
-  useEffect(() => {
-    hydrated = true;
-  }, []);
+  useEffect(markHydrated, []);
   return (
     <html lang="sv">
       <head>
@@ -199,13 +191,12 @@ export function ErrorBoundary() {
   const data = useRootData();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const [requestId] = useState(() => (hydrated ? null : (data?.requestId ?? null)));
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Document themeStyle={data?.themeCss}>
       {data?.testEnvironment ? <TestEnvironmentNotice /> : null}
       <main id="main" tabIndex={-1} className="main">
-        <ErrorPage status={status} detail={requestProblem(error, t)} requestId={requestId} />
+        <ErrorPage status={status} detail={requestProblem(error, t)} />
       </main>
     </Document>
   );

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useTranslation } from "react-i18next";
 import { getT } from "~/server/platform/i18n.server";
 import { pageTitle } from "~/ui/page-title";
+import { ErrorCode } from "~/ui/ErrorPage";
 
 /** Any path no other route matches: a not-found page in the shell, with status 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export default function NotFoundPage() {
     <div className="page page--narrow">
       <h1>{t("errors.notFoundTitle")}</h1>
       <p>{t("errors.notFoundText")}</p>
-      <p className="muted">{t("errors.errorCode", { code: 404 })}</p>
+      <ErrorCode status={404} />
       <p>
         <a href="/" className="button button--secondary">
           {t("errors.backToStart")}
