@@ -20,7 +20,10 @@ export const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
 export type VerifyOutcome =
   | { outcome: "verified"; pages: number }
-  | { outcome: "rejected"; reason: "unreadable" | "encrypted" | "noPages" | "missing" | "tooLarge" }
+  | {
+      outcome: "rejected";
+      reason: "unreadable" | "encrypted" | "noPages" | "tooComplex" | "missing" | "tooLarge";
+    }
   | { outcome: "skipped" };
 
 /** The stored file whole, read into one buffer of the size the upload recorded (0 when unknown: S3's PUT). */
