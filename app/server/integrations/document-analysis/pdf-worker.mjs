@@ -58,10 +58,8 @@ async function text(doc, limits) {
       if (done) break;
       for (const item of value.items) {
         if (!("str" in item)) continue;
-        if (++items > limits.textItems) {
-          await reader.cancel();
-          throw new LimitExceeded("textItems");
-        }
+        // Not reader.cancel(): pdf.js then throws from its message handler; doc.destroy() ends the stream.
+        if (++items > limits.textItems) throw new LimitExceeded("textItems");
         const [, , , d, x, y] = item.transform;
         positioned.push({
           str: item.str,

@@ -122,6 +122,16 @@ function startWorker(heapMb: number): Worker {
     worker.off("message", onReady);
   };
   worker.on("message", onReady);
+  // For its whole life, so that a worker failing while idle is dropped and never an 'error' without a listener (which
+  // would throw in the web process); a task's own listeners answer for a worker failing while it reads.
+  const drop = () => {
+    const index = idle.findIndex((entry) => entry.worker === worker);
+    if (index < 0) return;
+    clearTimeout(idle[index]!.timer);
+    idle.splice(index, 1);
+    void worker.terminate();
+  };
+  worker.on("error", drop).on("exit", drop);
   return worker;
 }
 
