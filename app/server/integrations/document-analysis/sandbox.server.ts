@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { getEnv } from "../../platform/env.server";
+import { getLog } from "../../platform/log.server";
 
 /**
  * Reading an uploaded PDF away from the web process (decision 044). pdf.js runs in a worker thread (pdf-worker.mjs)
@@ -217,9 +218,13 @@ function runTask(
       else void worker.terminate();
       if ("error" in outcome) return reject(outcome.error);
       const { answer } = outcome;
-      if (answer.kind === "limit") console.log(`[pdf] ${task} of ${size} bytes: limit ${answer.limit}`);
-      else if (answer.kind === "timeout" || answer.kind === "crashed")
-        console.log(`[pdf] ${task} of ${size} bytes: ${answer.kind}`);
+      if (answer.kind === "limit" || answer.kind === "timeout" || answer.kind === "crashed") {
+        const why = answer.kind === "limit" ? { limit: answer.limit } : {};
+        getLog().warn(
+          { component: "pdf", task, bytes: size, outcome: answer.kind, ...why },
+          "PDF read stopped",
+        );
+      }
       resolve(answer);
     };
     const onMessage = (message: { id: number; answer: WorkerAnswer }) => {
