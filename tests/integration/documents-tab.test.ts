@@ -2,8 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as tab from "~/routes/transfers.$id.documents._index";
 import { getDb } from "~/server/db/db.server";
 import { makePdf } from "~/server/demo/pdf.server";
+import { buildUseCaseContext } from "~/server/context/use-case.server";
+import { verifyDocument } from "~/server/domain/documents/lifecycle.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
+import { deflateBombPdf } from "../support/pdfs";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 
 /**
@@ -49,6 +52,7 @@ const load = async (transferId: string, cookie: string, query = "") => {
 };
 
 type TabData = {
+  uploadFailures: string[];
   documents: Array<{ id: string; fileName: string; status: string; canBeRemoved: boolean; category: string }>;
   upload: { disabled: boolean } | null;
   categories: Array<{ value: string; label: string }>;
@@ -63,6 +67,7 @@ beforeAll(async () => {
   await buildWorld(db);
   await insertTransfer(db, { id: "tab-1", objectId: WORLD.objectA });
   await insertTransfer(db, { id: "tab-empty", objectId: WORLD.objectA });
+  await insertTransfer(db, { id: "tab-bomb", objectId: WORLD.objectA });
   maria = (await signedInSession("user-maria", "stadsbo")).cookie;
   anders = (await signedInSession("user-anders", "nordhem")).cookie;
   erik = (await signedInSession("user-erik")).cookie;
@@ -213,6 +218,29 @@ describe("the Dokument tab", () => {
       await getDb().selectFrom("documents").select("id").where("id", "=", id).executeTakeFirst(),
     ).toBeUndefined();
     expect(await getStorage().exists(`transfers/tab-1/${id}.pdf`)).toBe(false);
+  });
+
+  it("tells the uploader, and only them, that the verification rejected a PDF that inflates past the limit", async () => {
+    const bomb = await deflateBombPdf(100);
+    const answer = await post(
+      uploadRequest("tab-bomb", { category: "TransferAgreement" }, new File([bomb as BlobPart], "avtal.pdf")),
+      "tab-bomb",
+    );
+    expect(answer.status).toBe(303);
+    const { id } = (await getDb()
+      .selectFrom("documents")
+      .select("id")
+      .where("transfer_id", "=", "tab-bomb")
+      .executeTakeFirstOrThrow())!;
+    const ctx = buildUseCaseContext(getDb(), "system", { now: new Date() });
+    expect(await verifyDocument(ctx, id)).toEqual({ outcome: "rejected", reason: "tooComplex" });
+    const uploader = (await (await load("tab-bomb", maria)).json()) as TabData;
+    expect(uploader.documents).toEqual([]);
+    expect(uploader.uploadFailures).toEqual([
+      "Det gick inte ladda upp avtal.pdf på grund av att filen har för många sidor eller för mycket innehåll för att kunna granskas.",
+    ]);
+    const board = (await (await load("tab-bomb", erik)).json()) as TabData;
+    expect(board.uploadFailures).toEqual([]);
   });
 
   it("answers an unknown intent with the form's Swedish 400", async () => {

@@ -90,6 +90,17 @@ const EnvSchema = z.object({
    * unset, every 15 s. Test servers set it short.
    */
   LIVE_ACCESS_CHECK_MS: z.coerce.number().int().min(50).max(3_600_000).optional(),
+  /**
+   * Reading an uploaded PDF (decision 044): what a document's streams may decode to together, its pages and text
+   * items, and the PDF worker's heap, memory growth, time and count. Defaults in docs/spec-choices.md.
+   */
+  PDF_MAX_DECODED_MB: z.coerce.number().int().min(1).max(1024).default(48),
+  PDF_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+  PDF_MAX_TEXT_ITEMS: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  PDF_WORKER_HEAP_MB: z.coerce.number().int().min(16).max(8192).default(128),
+  PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(160),
+  PDF_WORKER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Unset: the live channel's backplane and presence stay in process (docs/decisions/009). */
   REDIS_URL: z
     .string()

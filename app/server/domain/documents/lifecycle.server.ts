@@ -20,7 +20,10 @@ export const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
 export type VerifyOutcome =
   | { outcome: "verified"; pages: number }
-  | { outcome: "rejected"; reason: "unreadable" | "encrypted" | "noPages" | "missing" | "tooLarge" }
+  | {
+      outcome: "rejected";
+      reason: "unreadable" | "encrypted" | "noPages" | "tooComplex" | "missing" | "tooLarge";
+    }
   | { outcome: "skipped" };
 
 /** The stored file whole, read into one buffer of the size the upload recorded (0 when unknown: S3's PUT). */
@@ -34,10 +37,22 @@ async function readWhole(
   return (await collectUpTo(stream, MAX_UPLOAD_BYTES, { expectedSize })) ?? "tooLarge";
 }
 
+interface RemovedDocument {
+  id: string;
+  transfer_id: string;
+  storage_key: string | null;
+  file_name: string;
+  uploaded_by_user_id: string | null;
+}
+
+/**
+ * Removes the file and the row; the audit row keeps the file's name and uploader, so that the uploader's Dokument tab
+ * can say what became of it (views.server uploadFailures).
+ */
 async function removeDocument(
   db: Db,
   storage: FileStorage,
-  document: { id: string; transfer_id: string; storage_key: string | null },
+  document: RemovedDocument,
   action: string,
   reason: string,
   at: string,
@@ -55,7 +70,11 @@ async function removeDocument(
         action,
         user_id: null,
         at,
-        before: JSON.stringify({ storageKey: document.storage_key }),
+        before: JSON.stringify({
+          storageKey: document.storage_key,
+          fileName: document.file_name,
+          uploadedBy: document.uploaded_by_user_id,
+        }),
         after: JSON.stringify({ reason }),
       })
       .execute();
@@ -68,7 +87,16 @@ export async function verifyDocument(ctx: UseCaseContext, documentId: string): P
   const now = ctx.now ?? new Date();
   const document = await db
     .selectFrom("documents")
-    .select(["id", "transfer_id", "storage_key", "status", "category", "size_in_bytes"])
+    .select([
+      "id",
+      "transfer_id",
+      "storage_key",
+      "status",
+      "category",
+      "size_in_bytes",
+      "file_name",
+      "uploaded_by_user_id",
+    ])
     .where("id", "=", documentId)
     .executeTakeFirst();
   if (!document || document.status !== "UploadPending" || !document.storage_key)
@@ -115,7 +143,7 @@ export async function expireStalledUploads(ctx: UseCaseContext): Promise<number>
   const cutoff = new Date(now.getTime() - UPLOAD_TIMEOUT_MS).toISOString();
   const stalled = await db
     .selectFrom("documents")
-    .select(["id", "transfer_id", "storage_key"])
+    .select(["id", "transfer_id", "storage_key", "file_name", "uploaded_by_user_id"])
     .where("status", "in", ["UploadNotStarted", "UploadProgressing"])
     .where("created_at", "<=", cutoff)
     .orderBy("id")

@@ -53,9 +53,55 @@ export async function listDocuments(ctx: ViewContext, transferId: string): Promi
   return rows.map((d) => documentView(ctx, found.facts, d));
 }
 
+/** How long the uploader is told that an upload of theirs was rejected or timed out. */
+const UPLOAD_FAILURE_NOTICE_MS = 24 * 60 * 60_000;
+
+const REJECTION_REASONS = ["unreadable", "encrypted", "noPages", "tooComplex", "missing", "tooLarge"];
+
+function parsed(text: string | null): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text ?? "{}");
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
- * The Dokument tab (spec 02 §2.5): the documents, whether the viewer may upload (and if not, why), and the
- * categories an upload may take; null when the transfer is missing or outside the scope.
+ * The viewer's own uploads of the last day that were removed, newest first, as spec 02 §8 says them: `Det gick inte
+ * ladda upp {file} på grund av att {reason}.` (the verification rejected the file) and `Uppladdningen av {file} tog
+ * för lång tid och avbröts. Försök på nytt.` (it never completed). The row is gone; its audit row tells.
+ */
+export async function uploadFailures(ctx: ViewContext, transferId: string): Promise<string[]> {
+  const since = new Date(ctx.now.getTime() - UPLOAD_FAILURE_NOTICE_MS).toISOString();
+  const rows = await ctx.db
+    .selectFrom("audit_log")
+    .select(["action", "before", "after"])
+    .where("transfer_id", "=", transferId)
+    .where("at", ">=", since)
+    .where("action", "in", ["document.rejected", "document.uploadTimeout"])
+    .orderBy("at", "desc")
+    .execute();
+  return rows.flatMap((row) => {
+    const { fileName, uploadedBy } = parsed(row.before);
+    if (uploadedBy !== ctx.viewer.id || typeof fileName !== "string") return [];
+    if (row.action === "document.uploadTimeout")
+      return [ctx.t("domain:documents.uploadTimedOut", { file: fileName })];
+    const { reason } = parsed(row.after);
+    const known = typeof reason === "string" && REJECTION_REASONS.includes(reason) ? reason : "unreadable";
+    return [
+      ctx.t("domain:documents.rejected", {
+        file: fileName,
+        reason: ctx.t(`domain:documents.rejectedBecause.${known}`),
+      }),
+    ];
+  });
+}
+
+/**
+ * The Dokument tab (spec 02 §2.5): the documents, the viewer's uploads that were removed, whether the viewer may
+ * upload (and if not, why), and the categories an upload may take; null when the transfer is missing or outside the
+ * scope.
  */
 export async function documentsTab(ctx: ViewContext, transferId: string) {
   const found = await transferInView(ctx, transferId);
@@ -69,6 +115,7 @@ export async function documentsTab(ctx: ViewContext, transferId: string) {
   }
   return {
     documents: documents ?? [],
+    uploadFailures: await uploadFailures(ctx, transferId),
     removals,
     upload: upload
       ? { disabled: upload.disabled, reason: upload.reason ? ctx.t(blockerTextKey(upload.reason)) : null }

@@ -1,6 +1,6 @@
 import { readDocument, type ReadDocument } from "./parse.server";
 import type { ReadParty } from "./parse-parties.server";
-import { PdfUnreadable, readPdfText } from "./text.server";
+import { PdfTooComplex, PdfUnreadable, readPdfText } from "./text.server";
 import type {
   AgreementExtraction,
   AnalysisFailure,
@@ -12,7 +12,8 @@ import type {
  * The document analysis (decision 020): the text of a transfer's required documents, read with
  * pdf.js and parsed by rules into one AgreementExtraction. The agreement says who transfers to whom, at what
  * price and on which dates; the membership applications add the share each applicant acquires. Never throws:
- * a file pdf.js cannot open is Unreadable, a file without a text layer NoText, a text without parties
+ * a file pdf.js cannot open is Unreadable, one that breaks a limit of the reading (decision 044) TooComplex, a file
+ * without a text layer NoText, a text without parties
  * NotRecognised.
  */
 
@@ -60,7 +61,7 @@ const DATED_WITH_THE_CONTRACT = new Set([
 interface Analysed {
   input: DocumentToAnalyse;
   summary: ExtractedDocument;
-  state: "read" | "noText" | "unreadable" | "missing";
+  state: "read" | "noText" | "unreadable" | "tooComplex" | "missing";
   read: ReadDocument | null;
 }
 
@@ -81,6 +82,9 @@ async function analyseOne(input: DocumentToAnalyse, now: Date): Promise<Analysed
   } catch (error) {
     if (error instanceof PdfUnreadable) {
       return { input, summary: summary(null, []), state: "unreadable", read: null };
+    }
+    if (error instanceof PdfTooComplex) {
+      return { input, summary: summary(null, []), state: "tooComplex", read: null };
     }
     throw error;
   }
@@ -128,6 +132,9 @@ export async function analyseDocuments(
   const analysed: Analysed[] = [];
   for (const input of inputs) analysed.push(await analyseOne(input, now));
   const documents = analysed.map((a) => a.summary);
+  // A file that broke a limit fails the whole run, whatever its category: nothing it says is read.
+  if (analysed.some((a) => a.state === "tooComplex"))
+    return { status: "Failed", failure: "TooComplex", documents };
 
   const agreements = analysed
     .filter((a) => priority(a.input.category) < AGREEMENT_CATEGORIES.length)

@@ -1,10 +1,10 @@
-import { createRequire } from "node:module";
-import path from "node:path";
+import { inPdfWorker, type PositionedText } from "./sandbox.server";
 
 /**
- * The text layer of a PDF, read with pdf.js (its legacy build, the one that runs on Node 20), page by page and
- * line by line: text items that sit on the same baseline make one line, left to right; lines run top to bottom.
- * A page without text items (a scanned image) is an empty list of lines.
+ * The text layer of a PDF, read with pdf.js (its legacy build, the one that runs on Node 20) in the PDF worker
+ * (sandbox.server, decision 044), page by page and line by line: text items that sit on the same baseline make one
+ * line, left to right; lines run top to bottom. A page without text items (a scanned image) is an empty list of
+ * lines.
  */
 
 export interface PdfText {
@@ -15,23 +15,9 @@ export class PdfUnreadable extends Error {
   override readonly name = "PdfUnreadable";
 }
 
-let standardFontDataUrl: string | undefined;
-/** Where pdf.js finds the standard fonts on the server (the verification uses it too). */
-export function pdfjsFontsUrl(): string {
-  standardFontDataUrl ??=
-    path.join(
-      path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")),
-      "standard_fonts",
-    ) + "/";
-  return standardFontDataUrl;
-}
-
-interface PositionedText {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+/** The file broke a limit of the reading (decoded bytes, pages, text items, memory, time): too complex to read. */
+export class PdfTooComplex extends Error {
+  override readonly name = "PdfTooComplex";
 }
 
 /** Items closer than this fraction of their height vertically are on the same line. */
@@ -64,49 +50,26 @@ function linesOf(items: PositionedText[]): string[] {
 }
 
 /**
- * The text of every page; throws PdfUnreadable when pdf.js cannot open the bytes. `handOver`: pdf.js takes the
- * caller's buffer (and detaches it) instead of a copy, as in the verification (documents/verify.server).
+ * The text of every page; throws PdfUnreadable when pdf.js cannot open the bytes (or they are encrypted), and
+ * PdfTooComplex when reading them broke a limit. `handOver`: the bytes move to the worker (the caller's buffer is
+ * detached) instead of being copied, as in the analysis, which reads each file for this alone.
  */
 export async function readPdfText(
   bytes: Uint8Array,
   { handOver = false }: { handOver?: boolean } = {},
 ): Promise<PdfText> {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  let doc;
-  try {
-    doc = await getDocument({
-      data: handOver ? bytes : bytes.slice(),
-      isEvalSupported: false,
-      standardFontDataUrl: pdfjsFontsUrl(),
-      verbosity: 0,
-    }).promise;
-  } catch (error) {
-    throw new PdfUnreadable((error as Error).message ?? "unreadable");
-  }
-  try {
-    const pages: string[][] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const content = await page.getTextContent();
-      const items: PositionedText[] = [];
-      for (const item of content.items) {
-        if (!("str" in item)) continue;
-        const [, , , d, x, y] = item.transform as number[];
-        items.push({
-          str: item.str,
-          x: x ?? 0,
-          y: y ?? 0,
-          width: item.width,
-          height: item.height || Math.abs(d ?? 0) || 1,
-        });
-      }
-      pages.push(linesOf(items));
-      page.cleanup();
-    }
-    return { pages };
-  } catch (error) {
-    throw new PdfUnreadable((error as Error).message ?? "unreadable");
-  } finally {
-    await doc.destroy();
+  const answer = await inPdfWorker("text", bytes, { handOver });
+  switch (answer.kind) {
+    case "text":
+      return { pages: answer.pages.map(linesOf) };
+    case "unreadable":
+      throw new PdfUnreadable(answer.message);
+    case "encrypted":
+      throw new PdfUnreadable("encrypted");
+    case "limit":
+      throw new PdfTooComplex(answer.limit);
+    case "timeout":
+    case "crashed":
+      throw new PdfTooComplex(answer.kind);
   }
 }

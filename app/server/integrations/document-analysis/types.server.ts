@@ -21,6 +21,8 @@ export const ANALYSIS_FAILURES = [
   "MissingDocument",
   /** The file could not be read from storage or parsed. */
   "Unreadable",
+  /** A file broke a limit of the reading (decoded bytes, pages, text items, memory, time; decision 044). */
+  "TooComplex",
 ] as const;
 export type AnalysisFailure = (typeof ANALYSIS_FAILURES)[number];
 

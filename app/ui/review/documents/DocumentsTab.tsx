@@ -31,6 +31,8 @@ export interface DocumentsTabData {
   basePath: string;
   tabs: ReviewTab[] | null;
   documents: DocumentView[];
+  /** The viewer's uploads of the last day that were rejected or timed out, each as its sentence. */
+  uploadFailures: string[];
   removals: Record<string, "erase" | "withdraw">;
   upload: { disabled: boolean; reason: string | null } | null;
   categories: Array<{ value: string; label: string }>;
@@ -47,6 +49,7 @@ export function DocumentsTab({ data }: { data: DocumentsTabData }) {
     basePath,
     tabs,
     documents,
+    uploadFailures,
     removals,
     upload,
     categories,
@@ -102,6 +105,13 @@ export function DocumentsTab({ data }: { data: DocumentsTabData }) {
           <p className="muted" role="status">
             {t("documents.pendingRefresh")}
           </p>
+        ) : null}
+        {uploadFailures.length > 0 ? (
+          <ul className="notice notice--error" role="status">
+            {uploadFailures.map((text, index) => (
+              <li key={`${index}:${text}`}>{text}</li>
+            ))}
+          </ul>
         ) : null}
         {removing && removals[removing.id] ? (
           <RemoveConfirmation document={removing} kind={removals[removing.id]!} cancelTo={here} busy={busy} />
