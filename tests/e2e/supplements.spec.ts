@@ -121,6 +121,7 @@ test.describe("supplements", () => {
 
       // Ny komplettering: the message waits for the type and the person; two acquirers, so none is preselected.
       await anders.getByRole("link", { name: "Ny komplettering" }).click();
+      if (js) await expect(anders.getByRole("heading", { name: "Ny komplettering" })).toBeFocused();
       await expect(anders.getByRole("textbox", { name: "Meddelande" })).toBeDisabled();
       await choose(anders, js, "Borgensförbindelse", "Ronja Vik (förvärvare)");
       const message = anders.getByRole("textbox", { name: "Meddelande" });
