@@ -58,6 +58,13 @@ test.describe("a property manager's new transfer", () => {
       await page.getByRole("button", { name: "Sök objekt" }).click();
       await expect(page.getByRole("link", { name: "Ogiltigt personnummer" })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: "Inga tillgängliga objekt" })).toHaveCount(0);
+      // Another type with nothing typed: the schema's text, no search.
+      await page.getByLabel("Annan identifierare").check();
+      await page.getByLabel("Ägarens identitet").fill("");
+      await page.getByRole("button", { name: "Sök objekt" }).click();
+      await expect(page.getByRole("link", { name: "Ange identifierare" })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Inga tillgängliga objekt" })).toHaveCount(0);
+      await page.getByLabel("Personnummer").check();
       await page.getByLabel("Ägarens identitet").fill("19910602-1257");
       await page.getByRole("button", { name: "Sök objekt" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Hittade 1 objekt" })).toBeVisible();
