@@ -30,6 +30,7 @@ import { LiveStatus } from "./islands/LiveStatus";
 import { MessageCounter } from "./islands/MessageCounter";
 import { headerMessageCount } from "./server/domain/messages/worklist.server";
 import { useNonce } from "./ui/nonce";
+import { RouteAnnouncer } from "./ui/RouteAnnouncer";
 import { Toasts } from "./ui/Toasts";
 import { pageTitle } from "./ui/page-title";
 import { isFramePath, isHeaderHiddenPath, isLogoOnlyHeaderPath, scrollKey } from "./lib/shell";
@@ -178,6 +179,8 @@ export default function App() {
       <main id="main" tabIndex={-1} className="main">
         <Outlet />
       </main>
+      {/* After the page's own effects, so that focus a page took while it loaded stays there. */}
+      <RouteAnnouncer />
       {showFooter ? <Footer /> : null}
       {data.cookieConsent || location.pathname === "/cookies" ? null : (
         <CookieConsent returnTo={location.pathname + location.search} />

@@ -164,10 +164,15 @@ export function TextArea({
   className,
 }: BaseProps & { rows?: number; maxLength?: number }) {
   const { t } = useTranslation();
-  const [length, setLength] = useState<number | null>(null);
+  // The count is of what was typed into this control: a reset of the form (a saved note) makes a new one (its key).
+  const [typed, setTyped] = useState<{ key: unknown; length: number } | null>(null);
+  const length = typed && typed.key === field.key ? typed.length : null;
   const [announced, setAnnounced] = useState<number | null>(null);
   useEffect(() => {
-    if (length === null) return;
+    if (length === null) {
+      setAnnounced(null);
+      return;
+    }
     const timer = setTimeout(() => setAnnounced(length), 1000);
     return () => clearTimeout(timer);
   }, [length]);
@@ -184,7 +189,11 @@ export function TextArea({
         rows={rows}
         defaultValue={initialString(field)}
         className="field__input"
-        onInput={maxLength ? (event) => setLength(event.currentTarget.value.length) : undefined}
+        onInput={
+          maxLength
+            ? (event) => setTyped({ key: field.key, length: event.currentTarget.value.length })
+            : undefined
+        }
         {...controlAria(field, hint, maxLength ? countId : undefined)}
       />
       {maxLength ? (

@@ -15,6 +15,11 @@ export function usePageForm<Schema extends z.ZodType<any, Record<string, any>>>(
     id: string;
     lastResult?: SubmissionResult<string[]> | null;
     defaultValue?: Partial<z.input<Schema>> | Record<string, unknown>;
+    /**
+     * Called for a submit the schema accepted, never for conform's own submits (the validation as a field with an
+     * error is corrected): a page that sends the form another way calls `event.preventDefault()` here.
+     */
+    onValidSubmit?: (event: FormEvent<HTMLFormElement>, value: z.output<Schema>) => void;
   },
 ) {
   return useForm<z.input<Schema>, z.output<Schema>, string[]>({
@@ -27,6 +32,11 @@ export function usePageForm<Schema extends z.ZodType<any, Record<string, any>>>(
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: options.onValidSubmit
+      ? (event, { submission }) => {
+          if (submission?.status === "success") options.onValidSubmit!(event, submission.value);
+        }
+      : undefined,
   });
 }
 

@@ -63,6 +63,10 @@ test.describe("the property manager's Dokument tab", () => {
     await page.getByLabel("Fil").setInputFiles(pdfFile(fileName));
     await page.getByRole("button", { name: "Ladda upp" }).click();
     await expect(page.getByText(`${fileName} är uppladdad och granskas`)).toBeVisible();
+    // The form is ready for the next file, as a fresh page is: the category asked for again.
+    await expect(page.getByLabel("Kategori", { exact: true }).locator("option:checked")).toHaveText(
+      "Välj kategori...",
+    );
     await expect(async () => {
       await page.reload();
       await expect(rowOf(page, fileName)).toContainText("Uppladdad", { timeout: 1000 });

@@ -18,6 +18,7 @@ test.describe("a keyboard-only review", () => {
 
   test("opens the tabs, a document, accepts a deviation and runs an action without a mouse", async ({
     page,
+    jsEnabled,
     expectNoA11yViolations,
   }) => {
     test.slow();
@@ -35,6 +36,12 @@ test.describe("a keyboard-only review", () => {
       "aria-current",
       "page",
     );
+    if (jsEnabled) {
+      // As after a page load: the new page is announced by its title and focus is at its start, the <h1>.
+      await expect(page).toHaveTitle(/Dokument/);
+      await expect(page.getByRole("status").getByText(await page.title(), { exact: true })).toBeAttached();
+      await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    }
     await expectNoA11yViolations();
 
     // A document's row opens its preview.

@@ -121,6 +121,7 @@ test.describe("supplements", () => {
 
       // Ny komplettering: the message waits for the type and the person; two acquirers, so none is preselected.
       await anders.getByRole("link", { name: "Ny komplettering" }).click();
+      if (js) await expect(anders.getByRole("heading", { name: "Ny komplettering" })).toBeFocused();
       await expect(anders.getByRole("textbox", { name: "Meddelande" })).toBeDisabled();
       await choose(anders, js, "Borgensförbindelse", "Ronja Vik (förvärvare)");
       const message = anders.getByRole("textbox", { name: "Meddelande" });
@@ -135,6 +136,16 @@ test.describe("supplements", () => {
       await expect(preview).toContainText(text);
       await expect(preview).toContainText("Logga in i Överlåtelseportalen");
       await expectNoA11yViolations(anders);
+      // Back to the form: the type, the person and the edited message as they were.
+      await preview.getByRole("link", { name: "Tillbaka till formuläret" }).click();
+      await expect(anders.getByRole("heading", { name: "Ny komplettering" })).toBeFocused();
+      await expect(anders.getByLabel("Typ av komplettering").locator("option:checked")).toHaveText(
+        "Borgensförbindelse",
+      );
+      await expect(anders.getByLabel("Person", { exact: true }).locator("option:checked")).toHaveText(
+        "Ronja Vik (förvärvare)",
+      );
+      await expect(message).toHaveValue(text);
       await anders.getByRole("button", { name: "Skapa komplettering" }).click();
       await expect(anders.getByText("Komplettering skapad")).toBeVisible();
       const request = requestOf(anders, tag);

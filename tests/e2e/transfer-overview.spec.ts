@@ -86,12 +86,15 @@ test.describe("a property manager's transfer overview", () => {
     }
     await expectNoA11yViolations();
     const text = `Köparen ringde om tillträdet (${jsEnabled ? "med" : "utan"} JavaScript).`;
+    const count = page.locator("#note-body-count");
     await page.getByLabel("Ny anteckning").fill(text);
+    if (jsEnabled) await expect(count).toHaveText(`Du har ${5000 - text.length} tecken kvar`);
     await save.click();
     await expect(page.getByText("Anteckningen är sparad")).toBeVisible();
     await expect(page.getByRole("region", { name: "Anteckningar" }).getByText(text)).toBeVisible();
-    // The box is empty again after the save, and so saving is disabled again.
+    // The box is empty again after the save, and so saving is disabled again and the count starts over.
     if (jsEnabled) await expect(save).toBeDisabled();
+    await expect(count).toHaveText("Du kan skriva högst 5000 tecken");
   });
 });
 

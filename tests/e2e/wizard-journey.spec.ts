@@ -159,6 +159,7 @@ test.describe("the application wizard's form step", () => {
 
   test("Purchase, the whole journey: documents, three acquirers (one removed and added again), Övriga dokument, sent in", async ({
     page,
+    jsEnabled,
     baseURL,
     expectNoA11yViolations,
     allowConsoleError,
@@ -180,6 +181,8 @@ test.describe("the application wizard's form step", () => {
     await page.goto(`/transfers/${transferId}/overview`);
     await page.getByRole("link", { name: "Fyll i ansökan" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Obligatoriska dokument" })).toBeVisible();
+    // With JavaScript as after a page load: focus at the new page's start.
+    if (jsEnabled) await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await expect(page.getByRole("radio", { name: "Köp" })).toBeChecked();
     await expectNoA11yViolations();
     for (const category of ["Medlemskapsansökan", "Överlåtelseavtal"]) {
@@ -381,6 +384,7 @@ test.describe("the application wizard's form step", () => {
 
   test("by keyboard alone: shares, one acquirer added with Enter, dates typed, Fortsätt", async ({
     page,
+    jsEnabled,
     baseURL,
     expectNoA11yViolations,
   }) => {
@@ -426,6 +430,9 @@ test.describe("the application wizard's form step", () => {
     await tabTo(page, page.getByRole("button", { name: "Fortsätt" }), 10);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/transfers/${transferId}/application/optionalDocuments$`));
+    // The next step starts where a page load starts a screen reader: its <h1>.
+    if (jsEnabled)
+      await expect(page.getByRole("heading", { level: 1, name: "Övriga dokument" })).toBeFocused();
     await expectNoA11yViolations();
   });
 });

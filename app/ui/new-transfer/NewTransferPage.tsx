@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLiveObjectSearch } from "~/islands/live/object-search";
 import { validateIdentifier } from "~/lib/identifier";
@@ -42,20 +42,6 @@ export function NewTransferPage({ loaded }: { loaded: NewTransferLoaderData }) {
   const result = lastResultOf(data);
   const typed = (result?.initialValue ?? {}) as Record<string, unknown>;
   const lastIntent = typed.intent;
-  const [searchForm, fields] = usePageForm(NewTransferSearchSchema, {
-    id: "search",
-    lastResult: lastIntent === "search" ? result : undefined,
-    defaultValue:
-      lastIntent === "create"
-        ? { identifierType: typed.identifierType, identifier: typed.identifier }
-        : { identifierType: "SocialSecurityNumber" },
-  });
-  const [createForm, createFields] = usePageForm(NewTransferCreateSchema, {
-    id: "create",
-    lastResult: lastIntent === "create" ? result : undefined,
-  });
-  const identifierType = String(fields.identifierType.value ?? "SocialSecurityNumber");
-  const identifierValue = String(fields.identifier.value ?? "");
   const liveSearch = useLiveObjectSearch({
     url: "/api/core/search/propertyObjects",
     firstSearchId: loaded.searchId,
@@ -64,27 +50,54 @@ export function NewTransferPage({ loaded }: { loaded: NewTransferLoaderData }) {
   });
   const duplicateCheck = useDuplicateCheck();
   const [liveRequestId, setLiveRequestId] = useState<string | null>(null);
+  // The identifier the live search last ran for: the pause after typing does not search it a second time.
+  const searched = useRef<string | null>(null);
+  const startLiveSearch = (type: string, value: string) => {
+    searched.current = `${type}\u0000${value}`;
+    duplicateCheck.reset();
+    setLiveRequestId(crypto.randomUUID());
+    void liveSearch.search({ identifier: { type, value } });
+  };
+  const [searchForm, fields] = usePageForm(NewTransferSearchSchema, {
+    id: "search",
+    lastResult: lastIntent === "search" ? result : undefined,
+    defaultValue:
+      lastIntent === "create"
+        ? { identifierType: typed.identifierType, identifier: typed.identifier }
+        : { identifierType: "SocialSecurityNumber" },
+    // Live: `Sök objekt` searches at once, without waiting for the pause; the schema has checked it first.
+    onValidSubmit: (event, value) => {
+      if (!liveSearch.live) return;
+      event.preventDefault();
+      startLiveSearch(value.identifierType, value.identifier ?? "");
+    },
+  });
+  const [createForm, createFields] = usePageForm(NewTransferCreateSchema, {
+    id: "create",
+    lastResult: lastIntent === "create" ? result : undefined,
+  });
+  const identifierType = String(fields.identifierType.value ?? "SocialSecurityNumber");
+  const identifierValue = String(fields.identifier.value ?? "");
   const valid =
     (identifierType === "SocialSecurityNumber" ||
       identifierType === "OrganizationNumber" ||
       identifierType === "Other") &&
     validateIdentifier(identifierType, identifierValue) === null;
-  const startLiveSearch = () => {
-    duplicateCheck.reset();
-    setLiveRequestId(crypto.randomUUID());
-    void liveSearch.search({ identifier: { type: identifierType, value: identifierValue } });
-  };
 
-  // As the user types: search once the identifier is valid and typing has paused; an invalid one clears.
+  // As the user types: the hits of another identifier go at once, and the new one is searched once it is valid
+  // and typing has paused.
   const { live, reset } = liveSearch;
   const key = `${identifierType}\u0000${identifierValue}`;
   useEffect(() => {
-    if (!live) return;
-    if (!valid) {
-      reset();
-      return;
-    }
-    const timer = setTimeout(startLiveSearch, SEARCH_DEBOUNCE_MS);
+    if (!live || searched.current === key) return;
+    searched.current = null;
+    reset();
+    duplicateCheck.reset();
+    if (!valid) return;
+    const timer = setTimeout(() => {
+      // `Sök objekt` may have searched it during the pause.
+      if (searched.current !== key) startLiveSearch(identifierType, identifierValue);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // startLiveSearch reads the same values `key` stands for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -102,27 +115,13 @@ export function NewTransferPage({ loaded }: { loaded: NewTransferLoaderData }) {
   const searching = posting || liveState.phase === "searching";
   const searchFailed = liveState.phase === "failed";
   const duplicates = data?.duplicates;
-  const searchProps = getFormProps(searchForm);
   return (
     <div className="page">
       <ErrorSummary form={searchForm} order={["identifierType", "identifier"]} />
       <ErrorSummary form={createForm} order={["objectId"]} />
       <h1>{t("create.title")}</h1>
       <p>{t("create.intro")}</p>
-      <Form
-        method="post"
-        {...searchProps}
-        onSubmit={(event) => {
-          // Live: the button searches at once, without waiting for the pause.
-          if (liveSearch.live && valid) {
-            event.preventDefault();
-            startLiveSearch();
-            return;
-          }
-          searchProps.onSubmit(event);
-        }}
-        className="new-transfer__search"
-      >
+      <Form method="post" {...getFormProps(searchForm)} className="new-transfer__search">
         <input type="hidden" name="intent" value="search" />
         <Radios
           field={fields.identifierType}

@@ -75,7 +75,9 @@ export function DocumentsTab({ data }: { data: DocumentsTabData }) {
   const [uploadForm, uploadFields] = usePageForm(UploadFormClientSchema, {
     id: "upload",
     lastResult: lastResultOf(actionData),
-    defaultValue: single ? { category: single } : undefined,
+    // The category's default is the one a fresh page shows (the only category, else `Välj kategori`): a reset after
+    // an upload selects it again, where a field without a default would be left with no option selected.
+    defaultValue: { category: single ?? "" },
   });
   const submit = useSubmit();
   const fallback = useRef(false);

@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { Preview } from "./types";
 
-/** The e-mail a new request would send: a step of the `Ny komplettering` form, with a way back to it. */
+/**
+ * The e-mail a new request would send: a step of the `Ny komplettering` form, with a way back to it. The way back is
+ * a link to the form on the same page; with JavaScript it moves focus there without a navigation, since the router
+ * would take the change of the URL's fragment for one and drop the post's answer, and with it the form's type,
+ * person and message.
+ */
 export function MailPreview({ preview }: { preview: Preview }) {
   const { t } = useTranslation("review");
   return (
@@ -21,7 +26,17 @@ export function MailPreview({ preview }: { preview: Preview }) {
         <p className="preline">{preview.footer}</p>
       </div>
       <p>
-        <a href="#ny-komplettering">{t("additionals.previewBack")}</a>
+        <a
+          href="#ny-komplettering"
+          onClick={(event) => {
+            const form = document.getElementById("ny-komplettering");
+            if (!form) return;
+            event.preventDefault();
+            form.focus();
+          }}
+        >
+          {t("additionals.previewBack")}
+        </a>
       </p>
     </section>
   );

@@ -57,7 +57,9 @@ export function NewRequestForm({
 
   return (
     <section aria-labelledby="ny-komplettering" className="supplement-form">
-      <h3 id="ny-komplettering">{t("additionals.new")}</h3>
+      <h3 id="ny-komplettering" tabIndex={-1}>
+        {t("additionals.new")}
+      </h3>
       <p>{t("additionals.newIntro")}</p>
       <Form method="post" action={here} id={form.id} noValidate aria-labelledby="ny-komplettering">
         <div className={`field${errorOf(fields.category) ? " field--error" : ""}`}>
