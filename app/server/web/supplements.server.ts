@@ -43,8 +43,8 @@ import { redirectWithToast } from "./toast.server";
 
 /**
  * The Kompletteringar tab's server half (spec 02 §2.7; supplements, decision 025), shared by the review side
- * (/transfers/{id}/additionals, only for a viewer who may request supplements; forced by URL without that right it is
- * the not-found page) and the private party's (/transfers/private/{id}/additionals). The tab is composed of sections:
+ * (/transfers/{id}/additionals, only for a viewer who may request supplements; forced by URL without that right it
+ * redirects to the overview, spec 02 §2.1) and the private party's (/transfers/private/{id}/additionals). The tab is composed of sections:
  * the supplements built here, and further sections (agreement change requests, decision 026) added through
  * `extraSectionsOf` (loader data) and `extraIntents` (their forms), see below.
  *
@@ -119,7 +119,8 @@ export async function additionalsTabLoader(request: Request, transferId: string,
   const t = await getT(request, "review");
   const now = new Date();
   const review = await reviewOf(page, transferId, TAB, now);
-  if (side === "review" && !review.canRequestAdditionalInformation) throw notFoundPage();
+  if (side === "review" && !review.canRequestAdditionalInformation)
+    throw redirect(reviewPath(side, review.id, "overview"));
   const [supplements, extra] = await Promise.all([
     listSupplements({ db: page.db, viewer: page.viewer, now, t: svT() }, transferId),
     extraSectionsOf(page, transferId, now),
