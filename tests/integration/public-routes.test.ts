@@ -8,6 +8,7 @@ import * as errorStatus from "~/routes/error.$status";
 import * as contact from "~/routes/contact";
 import * as faq from "~/routes/faq";
 import * as integrity from "~/routes/integrity";
+import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import * as unavailable from "~/routes/unavailable";
 import * as root from "~/root";
@@ -182,6 +183,15 @@ describe("public pages", () => {
     expect((await load("api", "/api/x")).status).toBe(503);
     expect((await load("error", "/error/403", { status: "403" })).status).toBe(403);
     expect((await load("error", "/error/503", { status: "503" })).status).toBe(503);
+  });
+
+  it("/login greets by the chosen client's type, and everyone alike before a client is chosen", async () => {
+    const greeting = async (path: string) =>
+      ((await (await login.loader(args(request(path)))).json()) as { greeting: string }).greeting;
+    expect(await greeting("/login")).toBe("login.hello");
+    expect(await greeting("/login?tenant=nope")).toBe("login.hello");
+    expect(await greeting("/login?tenant=stadsbo")).toBe("login.helloManager");
+    expect(await greeting("/login?tenant=styrelse")).toBe("login.helloBoard");
   });
 
   it("log-out asks first, then ends the session with a 303 to the login page", async () => {
