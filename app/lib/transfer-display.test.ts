@@ -17,6 +17,7 @@ import {
   initiatorLabel,
   processSteps,
   processStepViews,
+  stateIsInLabel,
   statusColour,
   stepView,
   type DisplayedStatus,
@@ -280,6 +281,15 @@ describe("stepView", () => {
     expect(textOf(stepView(at("Aborted", "TransferReview"), "Simpleko").label)).toBe("Avbruten");
     for (const state of PROCESS_STEP_STATES)
       expect(textOf({ key: `stepState.${stepView(at(state)).view}` })).not.toBe("");
+  });
+
+  test("a label that already says the state is not followed by it again (no `Avbruten: Avbruten`)", () => {
+    expect(stateIsInLabel(stepView(at("Aborted", "TransferReview")))).toBe(true);
+    expect(stateIsInLabel(stepView(at("Completed", "Decision")))).toBe(true);
+    expect(stateIsInLabel(stepView(at("Rejected", "Decision")))).toBe(true);
+    expect(stateIsInLabel(stepView(at("Active", "TransferReview")))).toBe(false);
+    expect(stateIsInLabel(stepView(at("Completed", "SendApplication")))).toBe(false);
+    expect(stateIsInLabel(stepView(at("Inactive", "Decision")))).toBe(false);
   });
 });
 

@@ -227,6 +227,17 @@ export function stepView(step: ProcessStep, managerName?: string | null): StepVi
   return { type: step.type, order: step.order, view, symbol: symbolOf(view), label, date: null };
 }
 
+/**
+ * Whether a step's label already says its state (an aborted step is labelled `Avbruten`, a decided decision
+ * `Godkänd` or `Avslagen`), so that the state is not said twice (`Avbruten: Avbruten`).
+ */
+export function stateIsInLabel(step: StepView): boolean {
+  return (
+    step.view === "aborted" ||
+    (step.type === "Decision" && (step.view === "done" || step.view === "rejected"))
+  );
+}
+
 /** The decision step from the membership decision: Approved done, Rejected rejected, both dated; else future. */
 export function decisionStep(membershipDecision: MembershipDecisionSummary | null): StepView {
   const base = { type: "Decision" as const, order: STEP_ORDER.Decision };

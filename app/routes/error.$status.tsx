@@ -4,6 +4,9 @@ import { getT } from "~/server/platform/i18n.server";
 import { ErrorPage } from "~/ui/ErrorPage";
 import { pageTitle } from "~/ui/page-title";
 
+/** The page answers the status it explains, 403 and 503 too: no redirect to /unavailable. */
+export const handle = { ownStatus: true };
+
 /** /error/{status}: a page that explains an error; it answers with that status when it is an error status. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = Number(params.status);

@@ -9,6 +9,7 @@ import { getTenantOrDefault, listTenants } from "~/server/domain/tenants.server"
 import { getEnv } from "~/server/platform/env.server";
 import { safeRedirect } from "~/server/platform/http.server";
 import { getT } from "~/server/platform/i18n.server";
+import { getSession } from "~/server/platform/session.server";
 import { pageTitle } from "~/ui/page-title";
 
 export const handle = { showFooter: true };
@@ -24,13 +25,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const requested = url.searchParams.get("tenant");
   const tenant = requested ? await getTenantOrDefault(db, requested) : await resolveTenant(db, request);
+  // The greeting names the client's people only once a client is chosen (spec 01: by client type); the generic
+  // page, before the choice, greets everyone alike.
+  const chosen = requested ?? (await getSession(request)).get("tenantId") ?? null;
   const error = url.searchParams.get("error");
   const t = await getT(request);
   return json({
     title: t("login.title"),
     r,
     tenantId: tenant.id,
-    greeting: tenant.type === "pm" ? "login.helloManager" : "login.helloBoard",
+    greeting:
+      chosen !== tenant.id ? "login.hello" : tenant.type === "pm" ? "login.helloManager" : "login.helloBoard",
     tenants: getEnv().TENANT_SELECTOR === "on" ? await listTenants(db) : null,
     error: error === "1" ? "login.error1" : error === "2" ? "login.error2" : null,
   });

@@ -70,7 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getLog().warn({ err: error }, "the messages worklist could not be read");
     return json(
       { title, items: [] as Array<WorklistItem & { watchers: string[] }>, total: 0, failed: true },
-      { status: 503, headers: { "Cache-Control": "no-store" } },
+      // Our own failure (500), not a service that is away (403, 503 lead to /unavailable, spec 01 §8): the list
+      // says `Ett fel inträffade när meddelanden skulle hämtas` (spec 02 §2.9).
+      { status: 500, headers: { "Cache-Control": "no-store" } },
     );
   }
 }

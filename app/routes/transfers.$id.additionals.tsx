@@ -8,8 +8,8 @@ import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
 
 /**
  * /transfers/{id}/additionals, the Kompletteringar tab of property managers and board members (spec 02 §2.1, §2.3,
- * §2.7; decisions 025 and 026): only with the action requestAdditionalInformation, otherwise not found. The server
- * half is web/supplements.server.ts, the page ui/review/supplements/SupplementsTab.tsx.
+ * §2.7; decisions 025 and 026): only with the action requestAdditionalInformation, otherwise a redirect to the
+ * overview. The server half is web/supplements.server.ts, the page ui/review/supplements/SupplementsTab.tsx.
  *
  * Change requests (decision 026) join this tab by rendering their section in the `extraSections` slot below, fed by
  * `data.extra` (see extraSectionsOf in web/supplements.server.ts).

@@ -107,7 +107,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await PAGE_ACTIONS[type](ctx, { transferId, version: submission.value.version });
     } catch (error) {
-      return refuse(error, refused);
+      // The step's own failure text where the spec gives one (02 §8), then the reason.
+      const failed = type === "SendToMembershipReview" ? "review:toast.sendFailed" : undefined;
+      return refuse(error, { ...refused, otherwise: toastBack(request, here, { failed }) });
     }
     return redirectWithToast(here, { key: `review:toast.${type}` }, { request });
   };

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { personDisplayName } from "~/lib/person";
-import { processStepViews } from "~/lib/transfer-display";
+import { processStepViews, stateIsInLabel } from "~/lib/transfer-display";
 import { requireUser } from "~/server/auth/guards.server";
 import { getDb } from "~/server/db/db.server";
 import { defaultListQuery } from "~/server/domain/transfers/lists/query.server";
@@ -221,10 +221,12 @@ function PrivateCard({ item }: { item: PrivateListItem }) {
               {step.symbol === "check" ? "✓" : step.symbol === "cross" ? "✕" : ""}
             </span>
             <span>
-              {t("private.stepWithState", {
-                step: tt(step.label.key, step.label.values),
-                state: tt(`stepState.${step.view}`),
-              })}
+              {stateIsInLabel(step)
+                ? tt(step.label.key, step.label.values)
+                : t("private.stepWithState", {
+                    step: tt(step.label.key, step.label.values),
+                    state: tt(`stepState.${step.view}`),
+                  })}
               {step.date ? ` ${formatDate(step.date)}` : ""}
             </span>
           </li>

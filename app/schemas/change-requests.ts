@@ -124,22 +124,25 @@ export function changeRequestFieldsSchema(current: Agreement, changeable: Change
     });
 }
 
-/** The additional agreement as the browser checks it before sending (the server checks the bytes: a PDF). */
-const additionalAgreementFile = z
-  .custom<File>(
-    (value) => typeof File !== "undefined" && value instanceof File && value.size > 0,
-    key("fileRequired"),
-  )
-  .superRefine((file, ctx) => {
-    const name = UploadFileNameSchema.safeParse(file.name);
-    if (!name.success) ctx.addIssue({ code: "custom", message: `domain:${name.error.issues[0]!.message}` });
-    else if (file.size > MAX_UPLOAD_BYTES)
-      ctx.addIssue({ code: "custom", message: withValues("domain:documents.tooLarge", { file: file.name }) });
-  });
+/**
+ * The additional agreement as the browser checks it before sending (the server checks the bytes: a PDF). It is
+ * optional (spec 02 §5: it "can be attached"): no file chosen, which a browser sends as an empty part without a name,
+ * passes.
+ */
+const additionalAgreementFile = z.unknown().superRefine((value, ctx) => {
+  if (typeof File === "undefined" || !(value instanceof File) || (value.name === "" && value.size === 0))
+    return;
+  const name = UploadFileNameSchema.safeParse(value.name);
+  if (!name.success) ctx.addIssue({ code: "custom", message: `domain:${name.error.issues[0]!.message}` });
+  else if (value.size === 0)
+    ctx.addIssue({ code: "custom", message: withValues("domain:documents.empty", { file: value.name }) });
+  else if (value.size > MAX_UPLOAD_BYTES)
+    ctx.addIssue({ code: "custom", message: withValues("domain:documents.tooLarge", { file: value.name }) });
+});
 
 /**
- * `Ny ändringsbegäran` as the browser checks it: the fields, and a chosen file. Both are checked in one refinement,
- * so that a missing file and a wrong price are reported together, as the server does.
+ * `Ny ändringsbegäran` as the browser checks it: the fields, and the file when one is chosen. Both are checked in one
+ * refinement, so that a wrong file and a wrong price are reported together, as the server does.
  */
 export function changeRequestFormClientSchema(current: Agreement, changeable: ChangeableFields) {
   const fields = changeRequestFieldsSchema(current, changeable);
@@ -148,7 +151,7 @@ export function changeRequestFormClientSchema(current: Agreement, changeable: Ch
       purchasePrice: z.string().optional(),
       entryDate: z.string().optional(),
       contractDate: z.string().optional(),
-      additionalAgreement: z.unknown(),
+      additionalAgreement: z.unknown().optional(),
     })
     .superRefine((value, ctx) => {
       const result = fields.safeParse({

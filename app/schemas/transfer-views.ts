@@ -200,6 +200,8 @@ export const ChangeRequestViewSchema = z.object({
   decidedBy: z.string().nullable(),
   rejectedReason: z.string().nullable(),
   additionalAgreement: DocumentViewSchema.nullable(),
+  /** Whether the request was made with an additional agreement (it is optional); its document may be gone since. */
+  additionalAgreementAttached: z.boolean(),
 });
 
 export const MessageViewSchema = z.object({

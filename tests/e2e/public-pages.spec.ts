@@ -42,6 +42,8 @@ test.describe("public pages", () => {
       if (status >= 400 || path === "/unavailable") {
         await expect(page.getByRole("link", { name: /Tillbaka till startsidan|Försök igen/ })).toBeVisible();
       }
+      // Where a 403 or 503 leads (spec 01 §8): back to the page, or out.
+      if (path === "/unavailable") await expect(page.getByRole("link", { name: "Logga ut" })).toBeVisible();
       await expectNoA11yViolations();
     });
   }

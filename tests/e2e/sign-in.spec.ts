@@ -10,13 +10,16 @@ test.describe("sign-in with BankID", () => {
     consented: _,
     expectNoA11yViolations,
   }) => {
+    // Before a client is chosen nobody is greeted as a manager or a board member.
     await page.goto("/login");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hej Förvaltare!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hej!");
     await expect(page.getByLabel("Klient")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expectNoA11yViolations();
     await page.goto("/login?tenant=styrelse");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hej BRF-medlem");
+    await page.goto("/login?tenant=stadsbo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hej Förvaltare!");
     await page.goto("/login?error=1");
     await expect(
       page.getByRole("alert").filter({ hasText: "Inloggningstjänsten är tyvärr inte tillgänglig just nu." }),

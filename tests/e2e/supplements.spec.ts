@@ -65,6 +65,10 @@ async function newRequest(
 ) {
   await page.goto(MANAGER_TAB);
   await page.getByRole("link", { name: "Ny komplettering" }).click();
+  // Who will receive it is named before it is made.
+  await expect(
+    page.getByText(/Begäran visas för Elin Sandberg på överlåtelsens sida i portalen/),
+  ).toBeVisible();
   await choose(page, js, type, person);
   await page.getByRole("textbox", { name: "Meddelande" }).fill(message);
   await page.getByRole("button", { name: "Skapa komplettering" }).click();

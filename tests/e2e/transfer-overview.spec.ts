@@ -29,6 +29,13 @@ test.describe("a property manager's transfer overview", () => {
     await page.getByRole("button", { name: "Ta bort under utredning" }).click();
     await expect(page.getByText("Markeringen under utredning är borttagen")).toBeVisible();
     await expect(page.getByRole("button", { name: "Markera som under utredning" })).toBeVisible();
+
+    // An aborted transfer takes no supplements: its Kompletteringar address leads to the overview (spec 02 §2.1).
+    await page.goto("/transfers/t-sjoutsikten-aborted/additionals");
+    await page.waitForURL(/\/transfers\/t-sjoutsikten-aborted\/overview$/);
+    await expect(page.getByRole("link", { name: "Översikt" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Kompletteringar" })).toHaveCount(0);
+    await expectNoA11yViolations();
   });
 
   test("offers the transfer summary PDF and makes a new one after a change", async ({

@@ -243,7 +243,7 @@ describe("GET application", () => {
         expect.objectContaining({
           category: "Acquirer",
           property: "acquirers",
-          text: "Lägg till minst en förvärvare",
+          text: "Det behövs minst en förvärvare",
         }),
         expect.objectContaining({ property: "agreement.purchasePrice", text: "Ange köpeskilling" }),
       ]),

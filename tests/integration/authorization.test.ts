@@ -54,6 +54,7 @@ const RULES: Record<string, Rule> = {
   "api.core.reviews.memberships.approve.v3": "user",
   "api.core.reviews.memberships.reject.v2": "user",
   "api.core.reviews.memberships.reject.v3": "user",
+  "api.core.reviews.private.transfers.$id": "transfer",
   "api.core.reviews.transfers": "user",
   "api.core.reviews.transfers_.$id.$flag": "transfer",
   "api.core.reviews.transfers_.$id.analysis": "transfer",

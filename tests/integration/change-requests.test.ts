@@ -160,7 +160,18 @@ beforeAll(async () => {
   ({ dataDir } = await startFreshApp());
   const db = getDb();
   await buildWorld(db);
-  for (const id of ["cr-1", "cr-2", "cr-bad", "cr-race", "cr-page", "cr-page-reject", "cr-reject", "cr-both"])
+  for (const id of [
+    "cr-1",
+    "cr-2",
+    "cr-bad",
+    "cr-race",
+    "cr-page",
+    "cr-page-reject",
+    "cr-reject",
+    "cr-both",
+    "cr-nofile",
+    "cr-page-nofile",
+  ])
     await insertTransfer(db, { id, objectId: WORLD.objectA });
   await insertTransfer(db, {
     id: "cr-gift",
@@ -321,15 +332,41 @@ describe("creating a change request", () => {
     expect((await errorsOf({ purchasePrice: "12 345,50" })).purchasePrice).toEqual([
       "Ange köpeskillingen i hela kronor, utan decimaler",
     ]);
-    expect(await errorsOf({ entryDate: "2027-01-15" }, null)).toEqual({
-      additionalAgreement: ["Bifoga tilläggsavtalet som en PDF-fil"],
-    });
+    // Without a file only the fields' errors: there is no file to choose again.
+    expect(await errorsOf({}, null)).toEqual({ form: ["Ändra minst ett av värdena"] });
     expect(await errorsOf({ entryDate: "2027-01-15" }, new File(["hej"], "bild.pdf"))).toEqual({
       additionalAgreement: ["bild.pdf är ingen PDF. Det går bara att ladda upp PDF-filer."],
     });
     expect(await changeRequestsOf("cr-bad")).toHaveLength(0);
     expect(await additionalAgreementsOf("cr-bad")).toHaveLength(0);
     expect(storedFiles("cr-bad")).toEqual([]);
+  });
+
+  it("creates one without an additional agreement, which can be attached (spec 02 §5), and lists it so", async () => {
+    const answer = await apiCreate("cr-nofile", maria, { entryDate: "2027-01-15" }, null);
+    expect(answer.status).toBe(201);
+    const { id, additionalAgreementId } = (await answer.json()) as {
+      id: string;
+      additionalAgreementId: string | null;
+    };
+    expect(additionalAgreementId).toBeNull();
+    const [row] = await changeRequestsOf("cr-nofile");
+    expect(row).toMatchObject({
+      id,
+      entry_date_new: "2027-01-15",
+      additional_agreement_document_id: null,
+    });
+    expect(await additionalAgreementsOf("cr-nofile")).toHaveLength(0);
+    expect(storedFiles("cr-nofile")).toEqual([]);
+    const [listed] = (await (await apiList("cr-nofile", erik)).json()) as Array<Record<string, unknown>>;
+    expect(listed).toMatchObject({
+      id,
+      additionalAgreement: null,
+      additionalAgreementAttached: false,
+      canMakeDecision: true,
+    });
+    const [withFile] = (await (await apiList("cr-1", erik)).json()) as Array<Record<string, unknown>>;
+    expect(withFile).toMatchObject({ additionalAgreementAttached: true });
   });
 
   it("refuses a change of a value the transfer does not let change (a gift's price)", async () => {
@@ -591,6 +628,39 @@ describe("the pages without JavaScript", () => {
     expect(again.status).toBe(303);
     expect(again.headers.get("Location")).toBe("/transfers/cr-page/additionals");
     expect(flashedToastKeys(again)).toEqual(["review:toast.refused"]);
+  });
+
+  it("creates without a file chosen (the browser's empty part), and from a form post without a file part", async () => {
+    const post = (body: FormData | URLSearchParams) =>
+      answered(
+        newPage.action({
+          request: request("/transfers/cr-page-nofile/additionals/changeRequests/new", {
+            method: "POST",
+            body,
+            cookie: maria,
+            headers: ORIGIN,
+          }),
+          params: { id: "cr-page-nofile" },
+          context: {},
+        }),
+      );
+    const answer = await post(multipart({ purchasePrice: "2 300 000", entryDate: "" }, null));
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/transfers/cr-page-nofile/additionals");
+    expect(flashedToastKeys(answer)).toEqual(["review:changeRequests.toast.created"]);
+    const [first] = await changeRequestsOf("cr-page-nofile");
+    expect(first).toMatchObject({ purchase_price_new: 2_300_000, additional_agreement_document_id: null });
+    // The board decides it as any other; then a plain form post (no file part at all) makes the next one.
+    await decideChangeRequest(await ctxFor("user-erik"), {
+      transferId: "cr-page-nofile",
+      requestId: first!.id,
+      decision: "Reject",
+      rejectReason: "Fel belopp",
+    });
+    const plain = await post(new URLSearchParams({ entryDate: "2027-02-01" }));
+    expect(plain.status).toBe(303);
+    expect(await changeRequestsOf("cr-page-nofile")).toHaveLength(2);
+    expect(await additionalAgreementsOf("cr-page-nofile")).toHaveLength(0);
   });
 
   it("rejects on the Avslå ändringsbegäran page: the reason is required, then 303 to the tab", async () => {

@@ -5,6 +5,7 @@ import * as reviewOverview from "~/routes/transfers.$id.overview";
 import * as privateBare from "~/routes/transfers.private.$id._index";
 import * as privateDocuments from "~/routes/transfers.private.$id.documents";
 import * as privateOverview from "~/routes/transfers.private.$id.overview";
+import * as privateReview from "~/routes/api.core.reviews.private.transfers.$id";
 import { getDb } from "~/server/db/db.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
@@ -281,5 +282,39 @@ describe("/transfers/{id} by role", () => {
         )
       ).status,
     ).toBe(200);
+  });
+});
+
+describe("GET api/core/reviews/private/transfers/{id}", () => {
+  const api = (id: string, cookie: string) =>
+    call(privateReview.loader as Loader, `/api/core/reviews/private/transfers/${id}`, { id }, cookie);
+
+  it("answers the private party's own transfer as the private overview shows it", async () => {
+    const answer = await api(ELIN_OWN, elin);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    const page = (await (await overview(ELIN_OWN, elin)).json()) as OverviewData;
+    expect(await answer.json()).toEqual(page.review);
+    expect((await api(KARIN_OWN, karin)).status).toBe(200);
+  });
+
+  it("answers anything but the caller's own private transfer as a missing one, and no session with 401", async () => {
+    const missing = await api("t-finns-inte", elin);
+    expect(missing.status).toBe(404);
+    const body = await missing.json();
+    // Another person's private transfer; her board's transfer, which the review call shows Karin; the manager's own
+    // transfers and a board member without the private feature, who are not private parties at all.
+    for (const [id, cookie] of [
+      [KARIN_OWN, elin],
+      [MANAGERS, elin],
+      [KARIN_BOARD, karin],
+      [KARIN_OWN, maria],
+      [ELIN_OWN, anders],
+      [KARIN_BOARD, erik],
+    ] as const) {
+      const answer = await api(id, cookie);
+      expect({ id, status: answer.status, body: await answer.json() }).toEqual({ id, status: 404, body });
+    }
+    expect((await api(ELIN_OWN, "")).status).toBe(401);
   });
 });

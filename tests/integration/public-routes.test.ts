@@ -8,12 +8,16 @@ import * as errorStatus from "~/routes/error.$status";
 import * as contact from "~/routes/contact";
 import * as faq from "~/routes/faq";
 import * as integrity from "~/routes/integrity";
+import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
 import * as unavailable from "~/routes/unavailable";
 import * as root from "~/root";
-import { redirectToUnavailable, apiError } from "~/server/web/api.server";
+import { apiError } from "~/server/web/api.server";
+import { redirectToUnavailable } from "~/server/platform/unavailable.server";
+import { protectRoutes } from "~/server/platform/protect-routes.server";
+import { json, type LoaderFunction, type ServerBuild } from "@remix-run/node";
 import { redirectWithToast } from "~/server/web/toast.server";
-import { cookiesFrom, formRequest, request, signedInSession, startFreshApp } from "../support/app";
+import { answered, cookiesFrom, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });
 
@@ -131,6 +135,63 @@ describe("public pages", () => {
       await unavailable.loader(args(request("/unavailable", { cookie: cookiesFrom(stored) })))
     ).json();
     expect(data.returnTo).toBe("/transfers?tab=active");
+  });
+
+  it("a page whose load answers 403 or 503 leads to /unavailable and back; an API call and /error/{status} keep theirs", async () => {
+    const route = (id: string, module: Record<string, unknown>) => ({
+      id,
+      parentId: "root",
+      path: id,
+      index: undefined,
+      caseSensitive: undefined,
+      module,
+    });
+    const page = (loader: () => unknown) => ({ default: () => null, loader });
+    const routes = protectRoutes({
+      thrown: route(
+        "thrown",
+        page(() => Promise.reject(json({ title: "x" }, { status: 503 }))),
+      ),
+      returned: route(
+        "returned",
+        page(() => json({ title: "x" }, { status: 403 })),
+      ),
+      missing: route(
+        "missing",
+        page(() => Promise.reject(json({ title: "x" }, { status: 404 }))),
+      ),
+      api: route("api", { loader: () => json({ status: 503 }, { status: 503 }) }),
+      error: route("error", errorStatus),
+    } as unknown as ServerBuild["routes"]);
+    const load = (id: string, path: string, params: Record<string, string> = {}) =>
+      answered((routes[id]!.module.loader as LoaderFunction)(args(request(path), params)));
+
+    // A full page load, and a client-side navigation (Remix's data request): the page's own address is kept.
+    for (const [id, path, kept] of [
+      ["thrown", "/transfers/t-1/application?steg=2", "/transfers/t-1/application?steg=2"],
+      ["returned", "/messages?_data=routes%2Fmessages", "/messages"],
+    ] as const) {
+      const answer = await load(id, path);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/unavailable");
+      const data = await (
+        await unavailable.loader(args(request("/unavailable", { cookie: cookiesFrom(answer) })))
+      ).json();
+      expect(data.returnTo).toBe(kept);
+    }
+    expect((await load("missing", "/x")).status).toBe(404);
+    expect((await load("api", "/api/x")).status).toBe(503);
+    expect((await load("error", "/error/403", { status: "403" })).status).toBe(403);
+    expect((await load("error", "/error/503", { status: "503" })).status).toBe(503);
+  });
+
+  it("/login greets by the chosen client's type, and everyone alike before a client is chosen", async () => {
+    const greeting = async (path: string) =>
+      ((await (await login.loader(args(request(path)))).json()) as { greeting: string }).greeting;
+    expect(await greeting("/login")).toBe("login.hello");
+    expect(await greeting("/login?tenant=nope")).toBe("login.hello");
+    expect(await greeting("/login?tenant=stadsbo")).toBe("login.helloManager");
+    expect(await greeting("/login?tenant=styrelse")).toBe("login.helloBoard");
   });
 
   it("log-out asks first, then ends the session with a 303 to the login page", async () => {

@@ -751,7 +751,7 @@ describe("the calls of spec 02 §7", () => {
 describe("the Kompletteringar tab", () => {
   const page = (path: string, cookie: string) => request(path, { cookie });
 
-  it("opens for the manager, the board and the private party; forced without the right it is not found", async () => {
+  it("opens for the manager, the board and the private party; forced without the right it leads to the overview", async () => {
     const load = async (cookie: string, id = "sup-2") =>
       answered(
         tab.loader({ request: page(`/transfers/${id}/additionals`, cookie), params: { id }, context }),
@@ -759,8 +759,11 @@ describe("the Kompletteringar tab", () => {
     expect((await load(cookies.maria)).status).toBe(200);
     expect((await load(cookies.erik)).status).toBe(200);
     expect((await load(cookies.anders)).status).toBe(404);
-    // No supplements can be asked for before the application is sent: the tab is not there.
-    expect((await load(cookies.maria, "sup-initiated")).status).toBe(404);
+    // No supplements can be asked for before the application is sent: the tab is not there, and its address leads to
+    // the overview (spec 02 §2.1), while a transfer out of scope stays not found.
+    const forced = await load(cookies.maria, "sup-initiated");
+    expect(forced.status).toBe(302);
+    expect(forced.headers.get("Location")).toBe("/transfers/sup-initiated/overview");
     const own = await answered(
       privateTab.loader({
         request: page("/transfers/private/sup-2/additionals", cookies.elin),

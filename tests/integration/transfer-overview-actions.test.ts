@@ -108,6 +108,20 @@ describe("the action buttons", () => {
     expect(await transfer("ov-2")).toEqual(before);
   });
 
+  it("a refused send says the spec's failure text, then the reason", async () => {
+    const before = await transfer("ov-1");
+    const refused = await post("ov-1", { intent: "SendToMembershipReview", version: String(before.version) });
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("Location")).toBe("/transfers/ov-1/overview");
+    const cookie = refused.headers.get("Set-Cookie") ?? "";
+    const value = decodeURIComponent(/__flash=([^;]*)/.exec(cookie)?.[1] ?? "").split(".")[0]!;
+    const flash = JSON.parse(Buffer.from(value, "base64").toString("utf8")) as Record<string, unknown>;
+    const toasts = Object.values(flash)[0] as Array<{ key: string; values?: { reason: string } }>;
+    expect(toasts.map((t) => t.key)).toEqual(["review:toast.sendFailed", "review:toast.refused"]);
+    expect(toasts[1]!.values?.reason).toBe("Det saknas obligatoriska dokument");
+    expect(await transfer("ov-1")).toEqual(before);
+  });
+
   it("an action the policy offers runs and answers 303 with its toast", async () => {
     const before = await transfer("ov-2");
     const response = await post("ov-2", { intent: "MarkAsSaleStopped", version: String(before.version) });

@@ -309,7 +309,8 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
 
     it("opens and cancels a supplement request: the review pauses and resumes where it was", async (t) => {
       if (skipped) return t.skip();
-      await readyForBoard(handle.db, "u-info");
+      // The broker answers supplement requests, by e-mail.
+      await readyForBoard(handle.db, "u-info", { id: "u-info", intermediary_email: "maklare@example.se" });
       const maria = await ctxFor("user-maria");
       const bad = await refusal(
         createSupplementRequest(maria, "u-info", {
@@ -369,7 +370,8 @@ function suite(name: string, open: () => Promise<{ handle: DbHandle; close(): Pr
 
     it("cancels one of two open requests without a transition, and the last one with closeInfoRequests", async (t) => {
       if (skipped) return t.skip();
-      await readyForBoard(handle.db, "u-two");
+      // The broker answers supplement requests, by e-mail.
+      await readyForBoard(handle.db, "u-two", { id: "u-two", intermediary_email: "maklare@example.se" });
       const maria = await ctxFor("user-maria");
       const ask = (message: string) =>
         createSupplementRequest(maria, "u-two", { category: "TransferAgreement", message });

@@ -141,6 +141,7 @@ export function facts(overrides: Partial<TransferFacts> = {}): TransferFacts {
     tenantId: "stadsbo",
     associationId: "assoc-kvarnen",
     createdByUserId: "user-maria",
+    hasIntermediaryEmail: true,
     saleStopped: false,
     underInvestigationSince: null,
     partsNotified: false,

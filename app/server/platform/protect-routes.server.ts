@@ -3,12 +3,14 @@ import { bindLoaderRequest } from "./request-memo.server";
 import { cameOverHttps, isCrossSiteWrite, securityHeaders, servedFileHeaders } from "./security.server";
 import { getEnv } from "./env.server";
 import { noteRoute } from "./request-context.server";
+import { redirectToUnavailable, UNAVAILABLE_STATUSES } from "./unavailable.server";
 
 /**
  * Wraps every route action so that a write from another site is refused before the action runs, every loader so
  * that the loaders of one request share their per-request memo (request-memo.server), and every answer of a
  * resource route (the JSON API, the live channel) so that it is never sniffed as another type nor cached
- * (decision 012, Headers). Documents get the same headers from entry.server.tsx.
+ * (decision 012, Headers). Documents get the same headers from entry.server.tsx. A page whose load answers 403 or
+ * 503 leads to /unavailable (spec 01 §8), unless the page is about that status itself (`handle.ownStatus`).
  */
 export function protectRoutes(routes: ServerBuild["routes"]): ServerBuild["routes"] {
   const protectedRoutes: ServerBuild["routes"] = {};
@@ -22,7 +24,12 @@ export function protectRoutes(routes: ServerBuild["routes"]): ServerBuild["route
     const module = { ...route.module };
     const resource = !route.module.default;
     if (action) module.action = named(id, guardAction(resource ? personalAnswers(action) : action));
-    if (loader) module.loader = named(id, shareLoads(resource ? personalAnswers(loader) : loader));
+    const ownStatus = (route.module.handle as { ownStatus?: boolean } | undefined)?.ownStatus === true;
+    if (loader)
+      module.loader = named(
+        id,
+        shareLoads(resource ? personalAnswers(loader) : ownStatus ? loader : unavailableOnRefusal(loader)),
+      );
     protectedRoutes[id] = { ...route, module };
   }
   return protectedRoutes;
@@ -81,4 +88,24 @@ export function personalAnswers<F extends LoaderFunction | ActionFunction>(fn: F
       throw mark(error, args.request);
     }
   }) as F;
+}
+
+/**
+ * A page's load answered 403 or 503, returned or thrown (spec 01 §8, the shared handling of every call a page makes):
+ * the path is kept and the user goes to /unavailable, which offers `Försök igen` back to it and `Logga ut`. The same
+ * redirect serves a full page load and a client-side navigation. A form's answer (an action) keeps its own errors.
+ */
+export function unavailableOnRefusal(loader: LoaderFunction): LoaderFunction {
+  const refused = (value: unknown) => value instanceof Response && UNAVAILABLE_STATUSES.has(value.status);
+  return async (args) => {
+    let answer: unknown;
+    try {
+      answer = await loader(args);
+    } catch (error) {
+      if (refused(error)) throw await redirectToUnavailable(args.request);
+      throw error;
+    }
+    if (refused(answer)) throw await redirectToUnavailable(args.request);
+    return answer;
+  };
 }

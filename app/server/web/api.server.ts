@@ -1,6 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { commitSession, getSession } from "../platform/session.server";
-import { pathWithQuery, safeRedirect } from "../platform/http.server";
+import { pathWithQuery } from "../platform/http.server";
 import { svT } from "../platform/i18n.server";
 
 /**
@@ -44,13 +43,6 @@ export function apiValidationError(fieldErrors: Record<string, string[]>): Respo
 /** Pages: an unauthenticated user goes to the login page, carrying where they were. */
 export function redirectToLogin(request: Request): Response {
   return redirect(`/login?r=${encodeURIComponent(pathWithQuery(request))}`);
-}
-
-/** Pages: a forbidden or unavailable service stores the path and shows /unavailable. */
-export async function redirectToUnavailable(request: Request): Promise<Response> {
-  const session = await getSession(request);
-  session.set("unavailableReturnTo", safeRedirect(pathWithQuery(request)));
-  return redirect("/unavailable", { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
 /** Field errors of a failed zod parse, translated, keyed by field path. */

@@ -9,7 +9,11 @@ import {
 } from "~/schemas/supplements";
 import { acceptAnswer } from "../domain/supplements/accept.server";
 import { removeAnswerDocument } from "../domain/supplements/answer-document.server";
-import { createSupplementRequest } from "../domain/supplements/create-request.server";
+import {
+  answeringPartyOf,
+  createSupplementRequest,
+  type AnsweringParty,
+} from "../domain/supplements/create-request.server";
 import {
   previewSupplementMail,
   supplementCategories,
@@ -43,8 +47,8 @@ import { redirectWithToast } from "./toast.server";
 
 /**
  * The Kompletteringar tab's server half (spec 02 §2.7; supplements, decision 025), shared by the review side
- * (/transfers/{id}/additionals, only for a viewer who may request supplements; forced by URL without that right it is
- * the not-found page) and the private party's (/transfers/private/{id}/additionals). The tab is composed of sections:
+ * (/transfers/{id}/additionals, only for a viewer who may request supplements; forced by URL without that right it
+ * redirects to the overview, spec 02 §2.1) and the private party's (/transfers/private/{id}/additionals). The tab is composed of sections:
  * the supplements built here, and further sections (agreement change requests, decision 026) added through
  * `extraSectionsOf` (loader data) and `extraIntents` (their forms), see below.
  *
@@ -74,6 +78,12 @@ function extraIntents(_request: Request, _page: ReviewPage, _transferId: string)
   return {};
 }
 
+function recipientText(party: AnsweringParty): string {
+  const key =
+    party.kind === "intermediary" ? "intermediary" : party.email ? "privateParty" : "privatePartyNoEmail";
+  return svT()(`review:additionals.recipient.${key}`, { name: party.name, email: party.email ?? "" });
+}
+
 /** The `Ny komplettering` choices: the types, the persons each type may concern, and what is chosen. */
 async function newRequestOf(
   page: ReviewPage,
@@ -88,7 +98,10 @@ async function newRequestOf(
   if (page.side !== "review" || !review.canRequestAdditionalInformation) return null;
   const t = svT();
   const action = review.actions.find((a) => a.type === "RequestAdditionalInfo");
-  const persons = await supplementPersons(page.db, transferId);
+  const [persons, party] = await Promise.all([
+    supplementPersons(page.db, transferId),
+    answeringPartyOf(page.db, transferId),
+  ]);
   const types = supplementCategories(review.transferType as Parameters<typeof supplementCategories>[0]).map(
     (d) => ({
       value: d.category,
@@ -105,6 +118,8 @@ async function newRequestOf(
   return {
     disabled: action?.disabled ?? true,
     disabledReason: action?.disabledReason ?? null,
+    // Who will receive it, named before it is made; with nobody the action is disabled with that reason.
+    recipient: party ? recipientText(party) : null,
     open: search.has("ny"),
     types,
     persons,
@@ -119,7 +134,8 @@ export async function additionalsTabLoader(request: Request, transferId: string,
   const t = await getT(request, "review");
   const now = new Date();
   const review = await reviewOf(page, transferId, TAB, now);
-  if (side === "review" && !review.canRequestAdditionalInformation) throw notFoundPage();
+  if (side === "review" && !review.canRequestAdditionalInformation)
+    throw redirect(reviewPath(side, review.id, "overview"));
   const [supplements, extra] = await Promise.all([
     listSupplements({ db: page.db, viewer: page.viewer, now, t: svT() }, transferId),
     extraSectionsOf(page, transferId, now),

@@ -32,6 +32,7 @@ function facts(overrides: Partial<TransferFacts> = {}): TransferFacts {
     tenantId: "stadsbo",
     associationId: "assoc-kvarnen",
     createdByUserId: null,
+    hasIntermediaryEmail: true,
     saleStopped: false,
     underInvestigationSince: null,
     partsNotified: false,

@@ -92,33 +92,17 @@ async function discardFile(ctx: UseCaseContext, documentId: string, transferId: 
 }
 
 /**
- * A new change request from the fields (strings as typed; absent or empty: unchanged) and the additional agreement's
- * bytes. The fields and the policy are checked before a byte is stored; with bad fields the file is read past and
- * not kept (its field says to choose it again). The file is checked as it streams (a PDF, 25 MB) into a document of
- * category AdditionalAgreement; then the request is made in one transaction that checks it all again against the
- * agreement as it is then. A request that fails after the file was stored takes the file with it.
+ * The additional agreement streamed into a document of category AdditionalAgreement (UploadPending, then verified by
+ * the document job); a file the upload checks refuse is removed again and answered as the field's error.
  */
-export async function createChangeRequest(
+async function storeAgreement(
   ctx: UseCaseContext,
-  input: { transferId: string; fields: Record<string, unknown>; file: AdditionalAgreementFile | null },
-): Promise<{ changeRequestId: string; documentId: string }> {
-  const { transferId } = input;
-  const { row, facts, actor } = await scopedFacts(ctx, transferId);
-  const now = ctx.now ?? new Date();
-  permit(changeRequestCreation(actor.viewer, facts, now));
-
-  const checked = checkFields(input.fields, agreementOf(row), changeableAgreementFields(facts));
-  const errors: Record<string, string[]> = checked.ok ? {} : { ...checked.errors };
-  const name = input.file ? UploadFileNameSchema.safeParse(input.file.fileName) : null;
-  if (input.file === null) errors[ADDITIONAL_AGREEMENT_FIELD] = ["changeRequests.fileRequired"];
-  else if (name && !name.success) errors[ADDITIONAL_AGREEMENT_FIELD] = [name.error.issues[0]!.message];
-  else if (!checked.ok) errors[ADDITIONAL_AGREEMENT_FIELD] = ["changeRequests.chooseFileAgain"];
-  if (!checked.ok || Object.keys(errors).length > 0) {
-    await input.file?.stream.cancel().catch(() => undefined);
-    throw invalid(errors);
-  }
-  const fileName = name!.success ? name!.data : "";
-
+  transferId: string,
+  file: AdditionalAgreementFile,
+  fileName: string,
+  uploadedBy: string,
+  now: Date,
+): Promise<string> {
   const documentId = crypto.randomUUID();
   await ctx.db
     .insertInto("documents")
@@ -133,7 +117,7 @@ export async function createChangeRequest(
       belongs_to: null,
       sensitive: 0,
       storage_key: storageKeyOf(transferId, documentId),
-      uploaded_by_user_id: actor.viewer.id,
+      uploaded_by_user_id: uploadedBy,
       supplement_answer_id: null,
       created_at: now.toISOString(),
       verified_at: null,
@@ -141,7 +125,7 @@ export async function createChangeRequest(
       archived_at: null,
     })
     .execute();
-  const received = await receiveUpload({ ...ctx, now }, documentId, input.file!.stream);
+  const received = await receiveUpload({ ...ctx, now }, documentId, file.stream);
   if (received.outcome !== "pending") {
     await discardFile(ctx, documentId, transferId);
     const reason =
@@ -152,6 +136,39 @@ export async function createChangeRequest(
           : "documents.notAwaiting";
     throw invalid({ [ADDITIONAL_AGREEMENT_FIELD]: [withValues(reason, { file: fileName })] });
   }
+  return documentId;
+}
+
+/**
+ * A new change request from the fields (strings as typed; absent or empty: unchanged) and, when one is attached (spec
+ * 02 §5: it "can be attached"), the additional agreement's bytes. The fields and the policy are checked before a byte
+ * is stored; with bad fields the file is read past and not kept (its field says to choose it again). The file is
+ * checked as it streams (a PDF, 25 MB) into a document of category AdditionalAgreement; then the request is made in
+ * one transaction that checks it all again against the agreement as it is then. A request that fails after the file
+ * was stored takes the file with it.
+ */
+export async function createChangeRequest(
+  ctx: UseCaseContext,
+  input: { transferId: string; fields: Record<string, unknown>; file: AdditionalAgreementFile | null },
+): Promise<{ changeRequestId: string; documentId: string | null }> {
+  const { transferId } = input;
+  const { row, facts, actor } = await scopedFacts(ctx, transferId);
+  const now = ctx.now ?? new Date();
+  permit(changeRequestCreation(actor.viewer, facts, now));
+
+  const checked = checkFields(input.fields, agreementOf(row), changeableAgreementFields(facts));
+  const errors: Record<string, string[]> = checked.ok ? {} : { ...checked.errors };
+  const name = input.file ? UploadFileNameSchema.safeParse(input.file.fileName) : null;
+  if (name && !name.success) errors[ADDITIONAL_AGREEMENT_FIELD] = [name.error.issues[0]!.message];
+  else if (name && !checked.ok) errors[ADDITIONAL_AGREEMENT_FIELD] = ["changeRequests.chooseFileAgain"];
+  if (!checked.ok || Object.keys(errors).length > 0) {
+    await input.file?.stream.cancel().catch(() => undefined);
+    throw invalid(errors);
+  }
+  const documentId =
+    input.file && name?.success
+      ? await storeAgreement(ctx, transferId, input.file, name.data, actor.viewer.id, now)
+      : null;
 
   const changeRequestId = crypto.randomUUID();
   try {
@@ -208,7 +225,7 @@ export async function createChangeRequest(
       },
     });
   } catch (error) {
-    await discardFile(ctx, documentId, transferId);
+    if (documentId) await discardFile(ctx, documentId, transferId);
     throw error;
   }
   return { changeRequestId, documentId };

@@ -61,6 +61,7 @@ export async function listChangeRequests(
       decidedBy: c.decided_by,
       rejectedReason: c.rejected_reason,
       additionalAgreement: doc ? documentView(ctx, found.facts, doc) : null,
+      additionalAgreementAttached: c.additional_agreement_document_id !== null,
     };
   });
 }

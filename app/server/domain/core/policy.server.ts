@@ -24,6 +24,7 @@ export const BLOCKER_CODES = [
   "membershipDecisionPending",
   "signSessionByOtherUser",
   "decisionMade",
+  "noSupplementRecipient",
   "unsupportedIdentifierType",
   "orderAlreadyPresent",
   "creditCheckErased",

@@ -20,16 +20,41 @@ import { composeMail, mailParts, supplementCategories } from "./descriptions.ser
  * (`accept`), which applies it to the transfer, or rejects it with a reason (`reject`).
  */
 
-/** Who answers a request, by e-mail: the broker of the transfer, or the private party who created it. */
-async function answeringPartyEmail(trx: Db, row: TransferRow): Promise<string | null> {
-  if (row.intermediary_email) return row.intermediary_email;
+export interface AnsweringParty {
+  kind: "intermediary" | "privateParty";
+  name: string;
+  /** Where the request is e-mailed; null: the private party sees it in the portal only. */
+  email: string | null;
+}
+
+/**
+ * Who answers a request (the rule is `supplementRecipient`): the broker of the transfer by e-mail, or the private
+ * party who created it, in the portal and by e-mail while they are active. null: nobody would see a request.
+ */
+export async function answeringParty(db: Db, row: TransferRow): Promise<AnsweringParty | null> {
+  const email = row.intermediary_email?.trim();
+  if (email) {
+    const name = [row.intermediary_first_name, row.intermediary_last_name].filter(Boolean).join(" ");
+    return { kind: "intermediary", name: name || email, email };
+  }
   if (row.initiator_role !== "PrivateIntermediary" || !row.created_by_user_id) return null;
-  const user = await trx
+  const user = await db
     .selectFrom("users")
-    .select(["email", "status"])
+    .select(["first_name", "last_name", "email", "status"])
     .where("id", "=", row.created_by_user_id)
     .executeTakeFirst();
-  return user?.email && user.status === "Active" ? user.email : null;
+  if (!user) return null;
+  return {
+    kind: "privateParty",
+    name: `${user.first_name} ${user.last_name}`,
+    email: user.email && user.status === "Active" ? user.email : null,
+  };
+}
+
+/** Who would answer a new request on this transfer (read after the caller's scope check). */
+export async function answeringPartyOf(db: Db, transferId: string): Promise<AnsweringParty | null> {
+  const row = await db.selectFrom("transfers").selectAll().where("id", "=", transferId).executeTakeFirst();
+  return row ? answeringParty(db, row) : null;
 }
 
 /**
@@ -86,7 +111,7 @@ export async function createSupplementRequest(
           created_at: at,
         })
         .execute();
-      const to = await answeringPartyEmail(trx, row);
+      const to = (await answeringParty(trx, row))?.email;
       if (to) {
         const parts = mailParts(svT(), row);
         await enqueueMail(

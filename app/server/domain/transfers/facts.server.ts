@@ -27,6 +27,8 @@ export interface TransferFacts {
   tenantId: string;
   associationId: string;
   createdByUserId: string | null;
+  /** The broker (or other intermediary) has an e-mail address: a supplement request can reach them. */
+  hasIntermediaryEmail: boolean;
   saleStopped: boolean;
   underInvestigationSince: string | null;
   partsNotified: boolean;

@@ -128,6 +128,7 @@ export async function loadTransferFacts(
     tenantId: transfer.tenant_id,
     associationId: transfer.association_id,
     createdByUserId: transfer.created_by_user_id,
+    hasIntermediaryEmail: (transfer.intermediary_email ?? "").trim() !== "",
     saleStopped: transfer.sale_status === "Stopped",
     underInvestigationSince: transfer.under_investigation_since,
     partsNotified: transfer.parts_notified === 1,

@@ -318,6 +318,33 @@ describe("transferActions by status (property manager with every user action)", 
     expect(the(transferActions(erik, lapsed, NOW), "RejectMembership").disabled).toBe(false);
   });
 
+  test("RequestAdditionalInfo needs someone to receive it: an intermediary's e-mail or the private party", () => {
+    const nobody = facts({ hasIntermediaryEmail: false });
+    for (const viewer of [maria, erik]) {
+      expect(the(transferActions(viewer, nobody, NOW), "RequestAdditionalInfo")).toEqual({
+        type: "RequestAdditionalInfo",
+        disabled: true,
+        reason: "noSupplementRecipient",
+      });
+    }
+    // The private party answers in the portal, with or without a broker's e-mail.
+    const privateOne = privateFacts({ status: "TransferReviewInProgress", hasIntermediaryEmail: false });
+    expect(the(transferActions(maria, privateOne, NOW), "RequestAdditionalInfo").disabled).toBe(false);
+  });
+
+  test("a request nobody can see never holds up SendToMembershipReview", () => {
+    const nobody = facts({
+      status: "AwaitingInfoRequestAnswer",
+      hasIntermediaryEmail: false,
+      supplements: [supplement()],
+    });
+    expect(the(transferActions(maria, nobody, NOW), "SendToMembershipReview")).toEqual({
+      type: "SendToMembershipReview",
+      disabled: false,
+      reason: null,
+    });
+  });
+
   test("RequestAdditionalInfo stays offered after the decision, disabled with decisionMade", () => {
     for (const viewer of [maria, erik]) {
       const actions = transferActions(

@@ -4,6 +4,7 @@ import type { PolicyCheck } from "../core/pipeline.server";
 import type { TransferFacts, Viewer } from "./facts.server";
 import {
   additionalInfoPending,
+  supplementRecipient,
   changeRequestPending,
   hasBackgroundTask,
   hasDecision,
@@ -31,10 +32,11 @@ import {
  * | Mark/RemoveUnderInvestigation | PM (flagUnderInvestigation), by the flag             | not final                                    | bg                      |
  * | Approve/RejectMembership      | PM (approveMembershipApplication) / Board            | MembershipReviewInProgress, ...DecisionPend. | DECISION_ORDER          |
  * |                               |   (reviewMembership or approveMembershipApplication) |                                              |                         |
- * | RequestAdditionalInfo         | PM / Board (requestAdditionalInformation)            | ApplicationSent .. MembershipRejected        | bg, decisionMade        |
+ * | RequestAdditionalInfo         | PM / Board (requestAdditionalInformation)            | ApplicationSent .. MembershipRejected        | bg, decisionMade, noRec |
  *
- * bg = backgroundTask, which precedes every other reason. SEND_TO_REVIEW_ORDER and DECISION_ORDER are the
- * orders in which `sendToMembershipReviewBlockers` and `decisionBlockers` test their blockers.
+ * bg = backgroundTask, which precedes every other reason; noRec = noSupplementRecipient. SEND_TO_REVIEW_ORDER and
+ * DECISION_ORDER are the orders in which `sendToMembershipReviewBlockers` and `decisionBlockers` test their
+ * blockers.
  */
 
 /** The order in which `sendToMembershipReviewBlockers` lists what holds; the action shows the first. */
@@ -186,6 +188,7 @@ function reasonFor(
       return firstBlocker([
         ["backgroundTask", hasBackgroundTask(facts)],
         ["decisionMade", hasDecision(facts)],
+        ["noSupplementRecipient", supplementRecipient(facts) === null],
       ]);
     default:
       return hasBackgroundTask(facts) ? "backgroundTask" : null;

@@ -69,7 +69,22 @@ export function hasDecision(facts: TransferFacts): boolean {
 
 export const hasBackgroundTask = (facts: TransferFacts) => facts.runningTasks.length > 0;
 
+/**
+ * Who receives a supplement request (decision 025): the intermediary by e-mail, or the private party of their own
+ * private transfer, who answers in the portal. null: nobody would see it.
+ */
+export function supplementRecipient(facts: TransferFacts): "intermediary" | "privateParty" | null {
+  if (facts.hasIntermediaryEmail) return "intermediary";
+  if (facts.initiatorRole === "PrivateIntermediary" && facts.createdByUserId !== null) return "privateParty";
+  return null;
+}
+
+/**
+ * A supplement holds the case up while it waits for an answer or for its handling; one that nobody can see (made
+ * when a transfer without a recipient could still take one) holds nothing up.
+ */
 export function additionalInfoPending(facts: TransferFacts): boolean {
+  if (supplementRecipient(facts) === null) return false;
   return (
     facts.status === "AwaitingInfoRequestAnswer" ||
     facts.supplements.some((s) => s.status === "Open" || s.answer?.status === "Pending")

@@ -128,6 +128,7 @@ async function offersCreateApplication(
   return transferActions(viewer, facts, now).some((a) => a.type === "CreateApplication");
 }
 
+/** The manager's system is away: a 503, which sends the page to /unavailable (spec 01 §8, protect-routes). */
 function unavailablePage(): Response {
   return json({ title: svT()("transfer:application.notFetched") }, { status: 503 });
 }

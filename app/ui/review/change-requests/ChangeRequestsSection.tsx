@@ -117,8 +117,10 @@ function ChangeRequestCard({
           </a>
         ) : request.additionalAgreement ? (
           request.additionalAgreement.fileName
-        ) : (
+        ) : request.additionalAgreementAttached ? (
           t("changeRequests.noAdditionalAgreement")
+        ) : (
+          t("changeRequests.additionalAgreementNotAttached")
         )}
       </p>
       {request.canMakeDecision && acceptPath && rejectPath ? (

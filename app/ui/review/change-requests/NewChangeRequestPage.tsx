@@ -16,10 +16,10 @@ import { lastResultOf, usePageForm } from "~/ui/use-page-form";
 /**
  * `Ny ändringsbegäran` (spec 02 §2.7, §5; decision 026): one multipart post that works without JavaScript. Only
  * the values the transfer flags changeable are fields; the others are stated. A field left empty is not changed;
- * each hint gives the current value. The file input comes last, so the server has read the values before the file
- * streams in. The browser checks with the same rules as the server (and that a file is chosen); what only the server
- * can judge (the bytes are a PDF) comes back as the form's errors, with every value typed kept; the file must be
- * chosen again, and its error says so.
+ * each hint gives the current value. The additional agreement is optional (spec 02 §5: it "can be attached"); its
+ * input comes last, so the server has read the values before the file streams in. The browser checks with the same
+ * rules as the server; what only the server can judge (the bytes are a PDF) comes back as the form's errors, with
+ * every value typed kept; a chosen file must be chosen again, and its error says so.
  */
 
 export interface NewChangeRequestData {
@@ -98,7 +98,7 @@ export function NewChangeRequestPage({ data }: { data: NewChangeRequestData }) {
             ) : null}
             <FileInput
               field={fields.additionalAgreement}
-              label={t("changeRequests.new.file")}
+              label={t("changeRequests.new.fileLabel")}
               hint={t("changeRequests.new.fileHint")}
             />
             <div className="button-row">

@@ -60,7 +60,9 @@ export function NewRequestForm({
       <h3 id="ny-komplettering" tabIndex={-1}>
         {t("additionals.new")}
       </h3>
-      <p>{t("additionals.newIntro")}</p>
+      <p>
+        {t("additionals.newIntro")} {data.recipient}
+      </p>
       <Form method="post" action={here} id={form.id} noValidate aria-labelledby="ny-komplettering">
         <div className={`field${errorOf(fields.category) ? " field--error" : ""}`}>
           <label htmlFor={fields.category.id} className="field__label">

@@ -8,6 +8,8 @@ export type Action = { type: string; disabled: boolean; disabledReason: string |
 export type NewRequestData = {
   disabled: boolean;
   disabledReason: string | null;
+  /** Who will receive the request, as a sentence; null only when the action is disabled for want of anyone. */
+  recipient: string | null;
   open: boolean;
   types: Array<{ value: string; label: string; personTypes: string[]; template: string }>;
   persons: Array<{ id: string; personType: string; name: string }>;
