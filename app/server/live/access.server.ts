@@ -56,15 +56,24 @@ export function createAccessCheck(options: AccessCheckOptions): AccessCheck {
     connections: ReadonlyArray<{ connectionId: string; principal: Principal }>,
     watching: readonly TransferActivityEvent[],
   ): Promise<number> {
-    const held = connections.flatMap(({ connectionId }) => hub.groups.of(connectionId));
+    // The groups held now: a group joined while the scope is read was checked by its own join, and is not in the
+    // question asked below, so it is left alone rather than dropped for want of an answer.
+    const held = connections.map(({ connectionId, principal }) => ({
+      connectionId,
+      principal,
+      groups: hub.groups.of(connectionId),
+    }));
     const transferIds = [
-      ...held.filter((group) => group.startsWith(TRANSFER)).map((group) => group.slice(TRANSFER.length)),
+      ...held
+        .flatMap(({ groups }) => groups)
+        .filter((group) => group.startsWith(TRANSFER))
+        .map((group) => group.slice(TRANSFER.length)),
       ...watching.map((event) => event.transferId),
     ];
     const access = await accessOf(userId, [...new Set(transferIds)]);
     let dropped = 0;
-    for (const { connectionId, principal } of connections) {
-      for (const group of hub.groups.of(connectionId)) {
+    for (const { connectionId, principal, groups } of held) {
+      for (const group of groups) {
         if (!allowed(group, principal, access) && hub.groups.remove(connectionId, group)) dropped++;
       }
     }
