@@ -16,6 +16,10 @@ export function RouteAnnouncer() {
   // Where focus was when the navigation started: focus anywhere else afterwards was put there by the new page.
   const focusBefore = useRef<Element | null>(null);
   const previous = useRef<{ key: string; pathname: string } | null>(null);
+  // Only with JavaScript: without it every page is a full load that the browser announces, and an empty status
+  // region in every server-rendered page would only be one more region for the reader (and the tests) to skip.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (navigation.state !== "idle" && focusBefore.current === null)
@@ -47,6 +51,7 @@ export function RouteAnnouncer() {
     target.focus({ preventScroll: !part });
   }, [location.key, location.pathname, location.hash]);
 
+  if (!hydrated) return null;
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
       {announcement ? <p key={announcement.id}>{announcement.text}</p> : null}

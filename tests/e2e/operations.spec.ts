@@ -165,6 +165,8 @@ test("SIGTERM: not ready at once, a request in flight finishes, the process exit
   });
   await new Promise((resolve) => setTimeout(resolve, 300));
   server.kill("SIGTERM");
+  // The signal is handled between requests: once the process says so, it has begun shutting down.
+  await expect.poll(() => records().some((r) => r.msg === "shutting down")).toBe(true);
   // The kept-alive connection of the load balancer's check hears 503 at once, or is closed: never 200.
   const readyDuring = await new Promise<number | "closed">((resolve) =>
     http
