@@ -26,7 +26,7 @@ const log = ops.getLog();
 const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
 // Metrics on a listener of their own, never on the public port: METRICS_PORT (off when unset), METRICS_HOST.
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
-const metrics = metricsPort === null ? null : ops.getMetrics();
+const metrics = ops.getMetrics();
 
 const app = express();
 app.disable("x-powered-by");
@@ -58,11 +58,12 @@ app.use((req, res, next) => {
   res.on("close", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const bytes = Math.max(0, (socket?.bytesWritten ?? 0) - bytesBefore);
-    end?.({ routeId: scope.routeId ?? staticRoute(req), method: req.method, status: res.statusCode, bytes });
+    const route = scope.routeId ?? staticRoute(req);
+    end?.({ routeId: route, method: req.method, status: res.statusCode, bytes });
     const fields = {
       reqId: requestId,
       method: req.method,
-      route: scope.routeId ?? staticRoute(req),
+      route,
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
       bytes,
@@ -142,7 +143,7 @@ function onListen() {
 }
 
 let metricsServer = null;
-if (metrics) {
+if (metrics && metricsPort !== null) {
   const metricsHost = process.env.METRICS_HOST ?? "127.0.0.1";
   metricsServer = express()
     .disable("x-powered-by")

@@ -3,11 +3,11 @@ import { getDb } from "~/server/db/db.server";
 import { makePdf } from "~/server/demo/pdf.server";
 import { documentAnalysisOf, requiredDocumentChanged } from "~/server/domain/documents/analysis.server";
 import { verifyDocument } from "~/server/domain/documents/lifecycle.server";
-import { getStorage } from "~/server/integrations/storage/index.server";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
 import { createJobRunner } from "~/server/jobs/runner.server";
 import "~/server/jobs/handlers/documents.server";
 import { startFreshApp } from "../support/app";
+import { addDocument } from "../support/documents";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
 import { deflateBombPdf, hugeImagePdf, manyPagesPdf, objectStreamBombPdf } from "../support/pdfs";
 
@@ -28,25 +28,20 @@ const APPLICATION = makePdf({
 
 const bombs: Record<string, Uint8Array> = {};
 
-async function upload(transferId: string, id: string, category: string, bytes: Uint8Array, status: string) {
-  const key = `transfers/${transferId}/${id}.pdf`;
-  await getStorage().put(key, bytes);
-  await getDb()
-    .insertInto("documents")
-    .values({
-      id,
-      transfer_id: transferId,
+/** A document of Maria's upload in the given status, its bytes in the storage. */
+function upload(transferId: string, id: string, category: string, bytes: Uint8Array, status: string) {
+  return addDocument(
+    id,
+    transferId,
+    {
       file_name: `${id}.pdf`,
       category,
       status,
-      document_type: "pdf",
-      size_in_bytes: bytes.byteLength,
-      sensitive: 0,
-      storage_key: key,
       uploaded_by_user_id: "user-maria",
       created_at: NOW.toISOString(),
-    })
-    .execute();
+    },
+    bytes,
+  );
 }
 
 /** The highest resident memory above the level before `work`, sampled every few milliseconds. */

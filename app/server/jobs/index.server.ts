@@ -48,7 +48,7 @@ export function startJobRunner(): JobRunner {
       db,
       kind,
       live: getLive().publisher,
-      onRun: ({ type, outcome, seconds }) => metrics.observeJob(type, outcome, seconds),
+      onRun: metrics ? ({ type, outcome, seconds }) => metrics.observeJob(type, outcome, seconds) : undefined,
     });
     const stopSchedules = startSchedules(db);
     runner.start();

@@ -22,15 +22,16 @@ const loadIoRedis = lazyModule<typeof IORedis>("ioredis");
 function redisPing(url: string): () => Promise<unknown> {
   return () => {
     const ops = state();
-    ops.redis ??= new (loadIoRedis().Redis)(url, {
-      connectionName: "overlatelseportalen-readyz",
-      lazyConnect: false,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-    });
-    ops.redis.on("error", () => {
-      // Reported by the next readiness answer; ioredis reconnects by itself.
-    });
+    if (!ops.redis) {
+      ops.redis = new (loadIoRedis().Redis)(url, {
+        connectionName: "overlatelseportalen-readyz",
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 0,
+      });
+      ops.redis.on("error", () => {
+        // Reported by the next readiness answer; ioredis reconnects by itself.
+      });
+    }
     return ops.redis.ping();
   };
 }
@@ -48,8 +49,12 @@ export function checkReadiness(): Promise<Readiness> {
   });
 }
 
-/** The process's metrics (created on first use, with the live hub's counts once the channel runs). */
-export function getMetrics(): Metrics {
+/**
+ * The process's metrics when METRICS_PORT asks for them (created on first use, with the live hub's counts once the
+ * channel runs); null otherwise, so that an install without a scraper runs no collectors and counts nothing.
+ */
+export function getMetrics(): Metrics | null {
+  if (!process.env.METRICS_PORT) return null;
   const ops = state();
   ops.metrics ??= createMetrics({
     db: () => getDbHandle().db,
