@@ -227,8 +227,12 @@ function runTask(
       }
       resolve(answer);
     };
+    const grewPastCeiling = () => process.memoryUsage.rss() - baseline > limits.memoryBytes;
     const onMessage = (message: { id: number; answer: WorkerAnswer }) => {
-      if (message.id === id) finish({ answer: message.answer, answered: true });
+      if (message.id !== id) return;
+      // The ceiling is looked at once more when the answer comes: a read shorter than one poll is held to it too.
+      if (grewPastCeiling()) finish({ answer: { kind: "limit", limit: "memory" }, answered: false });
+      else finish({ answer: message.answer, answered: true });
     };
     const onError = (error: Error & { code?: string }) => {
       if (!started.has(worker)) finish({ error });
@@ -246,8 +250,7 @@ function runTask(
       limits.timeoutMs,
     );
     const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - baseline > limits.memoryBytes)
-        finish({ answer: { kind: "limit", limit: "memory" }, answered: false });
+      if (grewPastCeiling()) finish({ answer: { kind: "limit", limit: "memory" }, answered: false });
     }, MEMORY_POLL_MS);
     worker.on("message", onMessage).on("error", onError).on("exit", onExit);
     worker.postMessage({ id, task, bytes, limits: documentLimits }, transfer);
