@@ -15,11 +15,13 @@ const loadCore = lazyModule<typeof Core>("@opentelemetry/core");
 
 const SERVICE_NAME = "overlatelseportalen";
 
+type Env = Partial<Record<string, string>>;
+
 /**
  * Whether the operator asked for traces: an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT, or _TRACES_ENDPOINT for
  * traces alone), unless OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none says otherwise.
  */
-export function tracesWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+export function tracesWanted(env: Env = process.env): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === "true") return false;
   if (env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === "none") return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim());
@@ -30,9 +32,10 @@ export function tracesWanted(env: NodeJS.ProcessEnv = process.env): boolean {
  * are batched and sent over OTLP/HTTP (JSON) to the collector the standard OTEL_EXPORTER_OTLP_* settings name
  * (headers, timeout and compression included), sampled as OTEL_TRACES_SAMPLER says (all by default), under
  * OTEL_SERVICE_NAME (default overlatelseportalen). A test passes an exporter of its own (the SDK's in-memory one).
- * Returns whether tracing is on; without an endpoint nothing is loaded and nothing is traced.
+ * Returns whether tracing is on; without an endpoint nothing is loaded and nothing is traced. `env` decides only
+ * whether (a test's); the exporter reads its settings from process.env, as the SDK's documentation says.
  */
-export function startTracing(options: { exporter?: SpanExporter; env?: NodeJS.ProcessEnv } = {}): boolean {
+export function startTracing(options: { exporter?: SpanExporter; env?: Env } = {}): boolean {
   if (tracing()) return true;
   if (!options.exporter && !tracesWanted(options.env)) return false;
   const { NodeTracerProvider, BatchSpanProcessor } = loadSdk();

@@ -62,7 +62,11 @@ export function recordFailure(span: Span, error: unknown): void {
     span.recordException(error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: error.name });
   } else {
-    span.recordException(String(error));
+    // A thrown answer (Remix's 5xx response) is named by its status, not by "[object Object]".
+    const status = (error as { status?: unknown } | null)?.status;
+    span.recordException(
+      typeof status === "number" ? { name: "Response", message: `status ${status}` } : String(error),
+    );
     span.setStatus({ code: SpanStatusCode.ERROR });
   }
 }

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { tracing } from "../platform/tracing.server";
+import { startRequestSpan, startTracing, stopTracing, tracesWanted } from "./tracing.server";
+
+/** Decision 046: traces are off, and the SDK is not started, until an OTLP endpoint is set. */
+describe("whether traces are wanted", () => {
+  afterEach(async () => {
+    await stopTracing();
+  });
+
+  it("only with an OTLP endpoint, unless the SDK or the traces' exporter is turned off", () => {
+    expect(tracesWanted({})).toBe(false);
+    expect(tracesWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: " " })).toBe(false);
+    expect(tracesWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" })).toBe(true);
+    expect(tracesWanted({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://collector:4318/v1/traces" })).toBe(
+      true,
+    );
+    expect(
+      tracesWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "TRUE" }),
+    ).toBe(false);
+    expect(
+      tracesWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_TRACES_EXPORTER: "none" }),
+    ).toBe(false);
+  });
+
+  it("starts nothing without an endpoint: no SDK, no request spans", () => {
+    expect(startTracing({ env: {} })).toBe(false);
+    expect(tracing()).toBeUndefined();
+    expect(
+      startRequestSpan({ method: "GET", requestId: "r", header: () => undefined, trustProxy: false }),
+    ).toBeNull();
+  });
+
+  it("starts the SDK with its OTLP exporter when an endpoint is set, and stops it again", async () => {
+    expect(startTracing({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9" } })).toBe(true);
+    expect(tracing()).toBeDefined();
+    await stopTracing();
+    expect(tracing()).toBeUndefined();
+  });
+});
