@@ -19,6 +19,7 @@ import { protectRoutes } from "~/server/platform/protect-routes.server";
 import { runInRequest, type RequestScope } from "~/server/platform/request-context.server";
 import { generatePersonnummer } from "~/lib/personnummer";
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
+import { freshPostgres } from "../support/db";
 import { addDocument } from "../support/documents";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
@@ -361,5 +362,41 @@ describe("traces", () => {
     expect(inserts.map((span) => span.status.code)).toEqual([SpanStatusCode.UNSET, SpanStatusCode.ERROR]);
     expect(inserts[1]!.attributes["error.type"]).toBe("SQLITE_CONSTRAINT_PRIMARYKEY");
     expect(inserts[1]!.events).toEqual([]);
+  });
+
+  it("on PostgreSQL too: the queries of a transaction are spans, its connection goes back to the pool", async (ctx) => {
+    const pg = await freshPostgres("migrated");
+    if (!pg) {
+      console.log("SKIPPED: PostgreSQL traces (set TEST_DATABASE_URL to a reachable server; .ci/run does)");
+      ctx.skip();
+      return;
+    }
+    try {
+      exporter.reset();
+      const { db } = pg.handle;
+      await answerAsServer(async () => {
+        // More transactions than the pool has connections: each must give its connection back.
+        for (let i = 0; i < 12; i++) {
+          await db.transaction().execute(async (trx) => {
+            await enqueueJob(trx, { type: "test.traces.fails", payload: {}, dedupeKey: `pg-${i}` });
+            await trx.selectFrom("jobs").select("id").where("dedupe_key", "=", `pg-${i}`).execute();
+          });
+        }
+        return new Response(null, { status: 204 });
+      }, "postgres0001");
+      const all = await spans();
+      const requestSpan = all.find((span) => span.kind === SpanKind.SERVER)!;
+      const queries = childrenOf(all, requestSpan);
+      expect(queries.map((span) => span.name)).toEqual(Array(12).fill(["INSERT jobs", "SELECT jobs"]).flat());
+      for (const query of queries) expect(query.attributes["db.system.name"]).toBe("postgresql");
+      const [row] = await db
+        .selectFrom("jobs")
+        .select("trace_parent")
+        .where("dedupe_key", "=", "pg-0")
+        .execute();
+      expect(row!.trace_parent).toBe(`00-${requestSpan.spanContext().traceId}-${idOf(requestSpan)}-01`);
+    } finally {
+      await pg.drop();
+    }
   });
 });
