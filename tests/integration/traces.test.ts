@@ -364,6 +364,34 @@ describe("traces", () => {
     expect(inserts[1]!.events).toEqual([]);
   });
 
+  it("work a request only starts is not the request's: a runner its enqueue wakes, a timer that outlives it", async () => {
+    exporter.reset();
+    const runs = failures.length;
+    const runner = createJobRunner({ db: getDb(), kind: "sqlite", log: () => undefined, pollMs: 60_000 });
+    runner.start();
+    let late: Promise<unknown> = Promise.resolve();
+    try {
+      await answerAsServer(async () => {
+        await enqueueJob(getDb(), { type: "test.traces.fails", payload: {}, dedupeKey: "woken" });
+        setTimeout(() => (late = getDb().selectFrom("users").select("id").limit(1).execute()), 150);
+        // The runner wakes, claims and runs the job while the request is still being answered.
+        await expect.poll(() => failures.length).toBe(runs + 1);
+        return new Response(null, { status: 204 });
+      }, "woken0000001");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await late;
+    } finally {
+      await runner.stop();
+    }
+    const all = await spans();
+    const requestSpan = all.find((span) => span.kind === SpanKind.SERVER)!;
+    expect(childrenOf(all, requestSpan).map((span) => span.name)).toEqual([
+      "INSERT jobs",
+      "job test.traces.fails",
+    ]);
+    expect(all.filter((span) => span.name === "SELECT users")).toEqual([]);
+  });
+
   it("on PostgreSQL too: the queries of a transaction are spans, its connection goes back to the pool", async (ctx) => {
     const pg = await freshPostgres("migrated");
     if (!pg) {

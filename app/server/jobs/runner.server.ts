@@ -9,7 +9,14 @@ import { buildUseCaseContext } from "../context/use-case.server";
 import { onJobEnqueued } from "../context/job-queue.server";
 import { jobDefinition } from "./registry.server";
 import { getLog } from "../platform/log.server";
-import { contextOf, inSpanUnder, recordFailure, SpanKind, type Span } from "../platform/tracing.server";
+import {
+  contextOf,
+  inSpanUnder,
+  recordFailure,
+  SpanKind,
+  untraced,
+  type Span,
+} from "../platform/tracing.server";
 
 /**
  * The job runner (decision 013). One statement claims the oldest due job — queued and due, or running under a
@@ -243,7 +250,8 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         lastTick = Date.now();
         for (let i = active; i < concurrency; i++) void work();
       };
-      stopWaking = onJobEnqueued(tick);
+      // An enqueue wakes the runner from inside the enqueuing request: its claims are not that request's work.
+      stopWaking = onJobEnqueued(() => untraced(tick));
       timer = setInterval(tick, pollMs);
       timer.unref();
       tick();

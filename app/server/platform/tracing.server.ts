@@ -43,14 +43,20 @@ export function installTracing(value: Tracing | undefined): void {
 }
 
 /**
- * The context to hang a query's or a call's span under: the active one when a request or a job is being traced,
- * else null. Work outside them (the job runner's polling, start-up, a readiness check) makes no spans, which would
- * otherwise be thousands of one-span traces a day.
+ * The context to hang a query's or a call's span under: the active one while a request or a job is being traced
+ * (its span still recording), else null. Work outside them (the job runner's polling, start-up, a readiness check)
+ * makes no spans, which would otherwise be thousands of one-span traces a day; nor does a timer that a request
+ * happened to start (the live channel's checks), once that request has ended.
  */
 export function tracedParent(): Context | null {
   if (!globalThis.__tracing) return null;
   const active = context.active();
-  return trace.getSpan(active) ? active : null;
+  return trace.getSpan(active)?.isRecording() ? active : null;
+}
+
+/** Runs `fn` outside whatever is traced now: work that only happens to be started by a request (a woken runner). */
+export function untraced<T>(fn: () => T): T {
+  return globalThis.__tracing ? context.with(ROOT_CONTEXT, fn) : fn();
 }
 
 /**
