@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { tracing } from "../platform/tracing.server";
-import { startRequestSpan, startTracing, stopTracing, tracesWanted } from "./tracing.server";
+import { flushTracing, startRequestSpan, startTracing, stopTracing, tracesWanted } from "./tracing.server";
 
 /** Decision 046: traces are off, and the SDK is not started, until an OTLP endpoint is set. */
 describe("whether traces are wanted", () => {
@@ -36,5 +37,23 @@ describe("whether traces are wanted", () => {
     expect(tracing()).toBeDefined();
     await stopTracing();
     expect(tracing()).toBeUndefined();
+  });
+
+  it("continues a trusted proxy's trace from its traceparent, and ignores a client's", async () => {
+    const exporter = new InMemorySpanExporter();
+    startTracing({ exporter });
+    const traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    const header = (name: string) => (name === "traceparent" ? traceparent : undefined);
+    for (const trustProxy of [true, false]) {
+      const span = startRequestSpan({ method: "GET", requestId: `proxy-${trustProxy}`, header, trustProxy })!;
+      span.end({ route: "routes/transfers._index", status: 200 });
+    }
+    await flushTracing();
+    const [trusted, untrusted] = exporter.getFinishedSpans();
+    expect(trusted!.name).toBe("routes/transfers._index");
+    expect(trusted!.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(trusted!.parentSpanContext?.spanId).toBe("b7ad6b7169203331");
+    expect(untrusted!.spanContext().traceId).not.toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(untrusted!.parentSpanContext).toBeUndefined();
   });
 });
