@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from "kyse
 import type { Database } from "./schema.server";
 import { lazyModule } from "../platform/lazy-module.server";
 import { getLog } from "../platform/log.server";
+import { tracedDialect } from "./traced-dialect.server";
 
 /** pg is loaded when a PostgreSQL database is opened, not by every SQLite install and test that imports this. */
 const loadPg = lazyModule<typeof Pg>("pg");
@@ -36,7 +37,10 @@ export function openDatabase(databaseUrl: string): DbHandle {
     pool.on("error", (error: Error & { code?: string }) => {
       if (error.code !== "57P01") getLog().warn({ err: error }, "PostgreSQL idle client error");
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: slowQueryLog() });
+    const db = new Kysely<Database>({
+      dialect: tracedDialect(new PostgresDialect({ pool }), "postgresql"),
+      log: slowQueryLog(),
+    });
     return { db, kind: "postgres", destroy: () => db.destroy() };
   }
   const file = sqliteFile(databaseUrl);
@@ -60,7 +64,7 @@ export function openDatabase(databaseUrl: string): DbHandle {
     getLog().warn({ err: error }, "PRAGMA optimize on open failed");
   }
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: tracedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), "sqlite"),
     log: slowQueryLog(),
   });
   // Through Kysely, so that it waits for the connection like any query and never runs inside a transaction.

@@ -1,4 +1,5 @@
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
 import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createHttpBankIdClient } from "./client.server";
@@ -107,9 +108,11 @@ let cached: { key: string; client: BankIdClient } | undefined;
 /** The configured BankID: the in-process simulator by default, or the RP API over mutual TLS. */
 export function getBankIdClient(env: Env = getEnv()): BankIdClient {
   const config = bankIdConfig(env);
-  if (config.mode === "simulator") return getBankIdSimulator();
+  const traced = (client: BankIdClient) =>
+    tracedCalls(client, { system: "bankid", provider: config.mode }, ["auth", "sign", "collect", "cancel"]);
+  if (config.mode === "simulator") return traced(getBankIdSimulator());
   const key = JSON.stringify(config);
-  if (cached?.key === key) return cached.client;
+  if (cached?.key === key) return traced(cached.client);
   const client = createHttpBankIdClient({
     baseUrl: config.baseUrl,
     pfx: readSetting(config.certPath, "BANKID_CERT_PATH"),
@@ -118,7 +121,7 @@ export function getBankIdClient(env: Env = getEnv()): BankIdClient {
     timeoutMs: config.timeoutMs,
   });
   cached = { key, client };
-  return client;
+  return traced(client);
 }
 
 /**

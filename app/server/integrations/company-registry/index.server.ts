@@ -1,4 +1,5 @@
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
 import { createHttpCompanyRegistryClient } from "./client.server";
 import { getCompanyRegistrySimulator } from "./simulator.server";
 import type { CompanyRegistryClient } from "./types.server";
@@ -72,8 +73,13 @@ let cached: { key: string; client: CompanyRegistryClient } | undefined;
 /** The configured company registry: the in-process simulator by default, or the gateway over HTTP. */
 export function getCompanyRegistry(env: Env = getEnv()): CompanyRegistryClient {
   const config = companyRegistryConfig(env);
-  if (config.mode === "simulator") return getCompanyRegistrySimulator();
+  const traced = (client: CompanyRegistryClient) =>
+    tracedCalls(client, { system: "company-registry", provider: config.mode }, [
+      "boardEngagements",
+      "association",
+    ]);
+  if (config.mode === "simulator") return traced(getCompanyRegistrySimulator());
   const key = JSON.stringify(config);
   if (cached?.key !== key) cached = { key, client: createHttpCompanyRegistryClient(config) };
-  return cached.client;
+  return traced(cached.client);
 }

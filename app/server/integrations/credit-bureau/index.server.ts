@@ -1,6 +1,7 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
 import { createHttpCreditBureau, DEFAULT_TIMEOUT_MS } from "./http.server";
 import { CreditBureauSimulator, DEFAULT_SIMULATOR_LATENCY_MS } from "./simulator.server";
 import type { CreditBureau } from "./types.server";
@@ -122,7 +123,9 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
   const key = JSON.stringify(config);
   // Only the process's own database is cached: a test's database gets its own simulator.
   const shared = db === getDb;
-  if (shared && cached?.key === key) return cached.bureau;
+  const traced = (bureau: CreditBureau) =>
+    tracedCalls(bureau, { system: "credit-bureau", provider: config.mode }, ["orderReport", "fetchReport"]);
+  if (shared && cached?.key === key) return traced(cached.bureau);
   const bureau =
     config.mode === "simulator"
       ? new CreditBureauSimulator({
@@ -132,5 +135,5 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
         })
       : createHttpCreditBureau(config);
   if (shared) cached = { key, bureau };
-  return bureau;
+  return traced(bureau);
 }

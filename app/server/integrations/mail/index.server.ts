@@ -1,6 +1,7 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
 import { createOutboxMailer } from "./outbox.server";
 import { createSmtpMailer } from "./smtp.server";
 import type { Mailer } from "./types.server";
@@ -17,7 +18,9 @@ let cached: { key: string; mailer: Mailer } | undefined;
  */
 export function getMailer(db?: Db): Mailer {
   const env = getEnv();
-  if (db && env.MAIL === "outbox") return createOutboxMailer(db);
+  const traced = (mailer: Mailer) =>
+    tracedCalls(mailer, { system: "mail", provider: env.MAIL === "outbox" ? "outbox" : "smtp" }, ["send"]);
+  if (db && env.MAIL === "outbox") return traced(createOutboxMailer(db));
   const key = `${env.MAIL}|${env.MAIL_FROM}|${env.databaseUrl}`;
   if (cached?.key !== key) {
     cached = {
@@ -25,5 +28,5 @@ export function getMailer(db?: Db): Mailer {
       mailer: env.MAIL === "outbox" ? createOutboxMailer(getDb()) : createSmtpMailer(env.MAIL, env.MAIL_FROM),
     };
   }
-  return cached.mailer;
+  return traced(cached.mailer);
 }

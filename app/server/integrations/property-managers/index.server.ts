@@ -1,6 +1,7 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls, tracing } from "../../platform/tracing.server";
 import { createHttpPropertyManager } from "./http.server";
 import { DEFAULT_LATENCY_MS, PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import { isProviderId, PROVIDER_IDS, type PropertyManagerSystem, type ProviderId } from "./types.server";
@@ -164,7 +165,7 @@ export function getPropertyManagerSystems(
   const key = JSON.stringify(config);
   // Only the process's own database is cached: a test's database gets its own simulators.
   const shared = db === getDb;
-  if (shared && cached?.key === key) return cached.systems;
+  if (shared && cached?.key === key) return traced(cached.systems);
   const systems =
     config.mode === "simulator"
       ? PROVIDER_IDS.map(
@@ -178,5 +179,17 @@ export function getPropertyManagerSystems(
         )
       : config.systems.map((s) => createHttpPropertyManager({ ...s, timeoutMs: config.timeoutMs }));
   if (shared) cached = { key, systems };
-  return systems;
+  return traced(systems);
+}
+
+/** Each system's calls are spans when traces are on (decision 046), named by the system's provider id. */
+function traced(systems: PropertyManagerSystem[]): PropertyManagerSystem[] {
+  if (!tracing()) return systems;
+  return systems.map((system) =>
+    tracedCalls(system, { system: "property-managers", provider: system.providerId }, [
+      "searchObjects",
+      "getObject",
+      "createTransferCase",
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
 import { createDiskStorage } from "./disk.server";
 import { createS3Storage } from "./s3.server";
 import type { FileStorage } from "./types.server";
@@ -32,7 +33,13 @@ export function getStorage(): FileStorage {
         : createDiskStorage(path.join(env.dataDir, "files"));
     cached = { key, storage };
   }
-  return cached.storage;
+  const { storage } = cached;
+  return tracedCalls(storage, { system: "storage", provider: storage.kind }, [
+    "put",
+    "get",
+    "delete",
+    "exists",
+  ]);
 }
 
 /** Whether uploads go straight to the bucket (a presigned PUT) rather than through our own signed route. */
