@@ -1,6 +1,7 @@
 import { json, type TypedResponse } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import { getLog } from "../platform/log.server";
 import { formError, type FormReply } from "./forms.server";
 import { notFoundPage } from "./review-page.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
@@ -145,4 +146,37 @@ export function replyForm(
   submission: Submission<unknown, string[]>,
 ): RefusalAnswer<TypedResponse<FormReply>> {
   return (error) => formError(submission, { formErrors: domainFormErrors(error) });
+}
+
+/** A refusal's reason as a locale key: the domain's own, or a blocker's of policy.json (as `domainErrorText`). */
+export function refusalKey(error: DomainError): string {
+  return error.messageKey.startsWith("blockers.")
+    ? `policy:${error.messageKey}`
+    : domainKey(error.messageKey);
+}
+
+/**
+ * The form back with everything typed in it (nothing is lost), its summary saying the step's failure text
+ * (`failed`, spec 02 §8) and then the reason, with the refusal's status.
+ */
+export function keepForm(
+  submission: Submission<unknown, string[]>,
+  failed: string,
+): RefusalAnswer<TypedResponse<FormReply>> {
+  return (error) => formError(submission, { formErrors: [failed, refusalKey(error)], status: error.status });
+}
+
+/**
+ * A failure that is not a refusal (the database away): logged, and the form back with everything typed in it and
+ * the step's failure text (500), instead of the error page that would drop what the user wrote.
+ */
+export function failedForm(
+  submission: Submission<unknown, string[]>,
+  failed: string,
+  what: string,
+): (error: unknown) => TypedResponse<FormReply> {
+  return (error) => {
+    getLog().error({ err: error }, what);
+    return formError(submission, { formErrors: [failed], status: 500 });
+  };
 }

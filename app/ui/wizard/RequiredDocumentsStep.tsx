@@ -6,7 +6,14 @@ import { TransferTypeSchema } from "~/schemas/application";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { Radios } from "~/ui/forms";
 import { usePageForm } from "~/ui/use-page-form";
-import { DocumentsStepFoot, isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
+import {
+  DocumentsFailed,
+  DocumentsStepFoot,
+  isStepFormReply,
+  replyFor,
+  UploadForm,
+  WizardDocumentList,
+} from "./documents";
 import { StepHeading, type StepProps } from "./step";
 
 /**
@@ -25,6 +32,7 @@ export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocume
     <>
       {summary ? <ErrorSummary form={summary} order={["type", "category", "file"]} /> : null}
       <StepHeading wizard={wizard} />
+      <DocumentsFailed failed={data.documentsFailed} />
       <p className="lead">{t(`wizard:required.help.${wizard.side}.${type}`)}</p>
       <TypeForm key={locationKey} data={data} lastResult={replyFor(actionData, "transfer-type")} />
       {data.slots.map((slot) => {

@@ -6,7 +6,7 @@ import { SubmitApplicationFormSchema } from "~/schemas/wizard";
 import { ErrorSummary, useMessage } from "~/ui/error-summary";
 import { Checkbox } from "~/ui/forms";
 import { usePageForm } from "~/ui/use-page-form";
-import { replyFor } from "./documents";
+import { DocumentsFailed, replyFor } from "./documents";
 import { StepHeading, type StepProps } from "./step";
 
 /**
@@ -34,6 +34,7 @@ export function ReviewStep({ data, wizard }: StepProps<ReviewData>) {
     <>
       <ErrorSummary form={form} order={["correct", "signed", "singleDocument"]} />
       <StepHeading wizard={wizard}>{t("wizard:review.title")}</StepHeading>
+      <DocumentsFailed failed={data.documentsFailed} />
 
       <SummarySection
         id="review-documents"

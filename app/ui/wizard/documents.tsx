@@ -16,6 +16,17 @@ import { usePageForm } from "~/ui/use-page-form";
  * when only one applies).
  */
 
+/** Said in place of a step's documents when they could not be read (spec 03 §8). */
+export function DocumentsFailed({ failed }: { failed: boolean }) {
+  const { t } = useTranslation("wizard");
+  if (!failed) return null;
+  return (
+    <p className="notice notice--error" role="alert">
+      {t("documents.fetchFailed")}
+    </p>
+  );
+}
+
 /** A failed reply of one of a step's forms (server/web/wizard/documents.server `StepFormReply`). */
 export interface StepFormReply {
   result: SubmissionResult<string[]>;
