@@ -23,7 +23,8 @@ import { domainErrorText, domainKey } from "./transfer-api.server";
  *   missing part of the transfer (a change request, an answer's document) when that is not the page's 404.
  * - `validation`, `forbidden`, `conflict`, `invalidTransition` answer their code; a code without an answer of its own
  *   takes `otherwise`; without that, the refusal is thrown on (the error page).
- * - An error that is not a refusal is thrown on, unless `failure` answers it (a system that is down).
+ * - An error that is not a refusal is thrown on, unless `failure` answers it (a system that is down); a thrown
+ *   Response is always thrown on.
  *
  * An answer is a function of the refusal. The common ones are here: `toastBack` (a 303 back with the reason as a
  * toast), `replyForm` and `replyFields` (conform's reply with the refusal's messages, 400); a page's own (a wizard
@@ -72,7 +73,8 @@ function answerOf<R>(error: DomainError, refusals: Refusals<R>): Refusals<R>["no
 /** The page's answer to a caught error: a refusal as the page maps it; anything else rethrown (or `failure`'s). */
 export async function refuse<R = never>(error: unknown, refusals: Refusals<R>): Promise<R> {
   if (!isDomainError(error)) {
-    if (refusals.failure) return refusals.failure(error);
+    // A thrown answer (the body reader's 408 or 413, a page's 404) is an answer already, never a failure.
+    if (refusals.failure && !(error instanceof Response)) return refusals.failure(error);
     throw error;
   }
   const answer = answerOf(error, refusals);
@@ -149,7 +151,7 @@ export function replyForm(
 }
 
 /** A refusal's reason as a locale key: the domain's own, or a blocker's of policy.json (as `domainErrorText`). */
-export function refusalKey(error: DomainError): string {
+export function reasonKey(error: DomainError): string {
   return error.messageKey.startsWith("blockers.")
     ? `policy:${error.messageKey}`
     : domainKey(error.messageKey);
@@ -163,7 +165,7 @@ export function keepForm(
   submission: Submission<unknown, string[]>,
   failed: string,
 ): RefusalAnswer<TypedResponse<FormReply>> {
-  return (error) => formError(submission, { formErrors: [failed, refusalKey(error)], status: error.status });
+  return (error) => formError(submission, { formErrors: [failed, reasonKey(error)], status: error.status });
 }
 
 /**
