@@ -12,6 +12,7 @@ import type { OptionalDocumentsData, RequiredDocumentsData, ReviewData, WizardSh
 import { saveApplication } from "~/server/domain/application/application.server";
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument } from "../support/documents";
+import { renderedPage } from "../support/render";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
@@ -431,6 +432,17 @@ describe("step 1, Obligatoriska dokument", () => {
     expect(reply.result.error?.file).toEqual(["transfer:application.missingRequiredDocuments"]);
     // Nothing changed (the type change before started the application).
     expect((await statusOf("wz-2")).status).toBe("Draft");
+  });
+
+  it("puts a space between a document's status and its Ta bort", async () => {
+    const page = await renderedPage(
+      managerRoute,
+      "/transfers/:id/application/:page?",
+      request(STEP, { cookie: maria }),
+    );
+    const text = page.html.replace(/<[^>]*>/g, "");
+    expect(text).toMatch(/\([^)]+\) Ta bort/);
+    expect(text).not.toMatch(/\)Ta bort/);
   });
 
   it("removes the user's own upload, and answers another transfer's document id as missing", async () => {

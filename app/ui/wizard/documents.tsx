@@ -73,7 +73,7 @@ export function WizardDocumentList({ documents }: { documents: WizardDocumentVie
               )}{" "}
               <span className={`doc-status doc-status--${d.status}`}>
                 ({t(`review:documents.status.${d.status}`)})
-              </span>
+              </span>{" "}
               {d.removable ? (
                 <Form method="post" className="inline-form" preventScrollReset>
                   <input type="hidden" name="intent" value="remove" />
