@@ -434,6 +434,34 @@ describe("step 1, Obligatoriska dokument", () => {
     expect((await statusOf("wz-2")).status).toBe("Draft");
   });
 
+  it("tells the private party what their type's document must be", async () => {
+    const privateStep = async () => {
+      const page = await renderedPage(
+        privateRoute,
+        "/transfers/private/:id/application/:page?",
+        request("/transfers/private/wz-private/application/requiredDocuments", { cookie: elin }),
+      );
+      expect(page.status).toBe(200);
+      return page.html;
+    };
+    const purchase = await privateStep();
+    expect(purchase).toContain("Överlåtelseavtalet ska vara undertecknat.");
+    expect(purchase).not.toContain("bouppteckning");
+    await getDb()
+      .updateTable("transfers")
+      .set({ transfer_type: "Gift" })
+      .where("id", "=", "wz-private")
+      .execute();
+    const gift = await privateStep();
+    expect(gift).toContain("Gåvobrevet ska vara undertecknat.");
+    expect(gift).not.toContain("bouppteckning");
+    await getDb()
+      .updateTable("transfers")
+      .set({ transfer_type: "Purchase" })
+      .where("id", "=", "wz-private")
+      .execute();
+  });
+
   it("puts a space between a document's status and its Ta bort", async () => {
     const page = await renderedPage(
       managerRoute,

@@ -43,7 +43,7 @@ export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocume
         return (
           <section key={slot.key} aria-labelledby={`${slot.formId}-title`} className="wizard__slot">
             <h2 id={`${slot.formId}-title`}>{title}</h2>
-            <p className="field__hint">{t(`wizard:required.slotHint.${wizard.side}.${slot.key}`)}</p>
+            <p className="field__hint">{t(slotHintKey(wizard.side, slot.key, type))}</p>
             <WizardDocumentList documents={slot.documents} />
             {live.length === 0 ? (
               <UploadForm
@@ -95,4 +95,14 @@ function TypeForm({
       </button>
     </Form>
   );
+}
+
+/**
+ * A slot's hint: the private party's agreement says what its type's document must be (spec 03 §5.6: a signed
+ * transfer agreement, gift letter or property-division agreement, a registered estate inventory).
+ */
+function slotHintKey(side: string, key: string, type: string): string {
+  return side === "private" && key === "agreement"
+    ? `wizard:required.slotHint.private.agreement.${type}`
+    : `wizard:required.slotHint.${side}.${key}`;
 }
