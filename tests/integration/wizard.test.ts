@@ -13,6 +13,7 @@ import { saveApplication } from "~/server/domain/application/application.server"
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument } from "../support/documents";
 import { renderedPage } from "../support/render";
+import { truncateFileName } from "~/lib/truncate";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
@@ -587,6 +588,21 @@ describe("step 4, Skicka in", () => {
   beforeAll(async () => {
     await verifiedRequired("wz-5");
     await saveFilledApplication("wz-5");
+  });
+
+  it("shows a long file name at 25 characters keeping its suffix, as the Dokument tab does", async () => {
+    const name = "Borgensförbindelse för Sara Lind och Per Ek 2026.pdf";
+    await addDocument("wz-5-long", "wz-5", { category: "PersonalGuarantee", file_name: name });
+    const page = await renderedPage(
+      managerRoute,
+      "/transfers/:id/application/:page?",
+      request(STEP, { cookie: maria }),
+    );
+    expect(page.status).toBe(200);
+    const shown = truncateFileName(name);
+    expect(shown).not.toBe(name);
+    expect(page.html).toContain(`<span aria-hidden="true" title="${name}">${shown}</span>`);
+    await getDb().deleteFrom("documents").where("id", "=", "wz-5-long").execute();
   });
 
   it("summarises everything saved, with shares as percent", async () => {

@@ -6,6 +6,7 @@ import { SubmitApplicationFormSchema } from "~/schemas/wizard";
 import { ErrorSummary, useMessage } from "~/ui/error-summary";
 import { Checkbox } from "~/ui/forms";
 import { usePageForm } from "~/ui/use-page-form";
+import { FileName } from "~/ui/documents/DocumentList";
 import { DocumentsFailed, replyFor } from "./documents";
 import { StepHeading, type StepProps } from "./step";
 
@@ -166,9 +167,14 @@ function DocumentNames({ documents }: { documents: WizardDocumentView[] }) {
         <div key={d.id}>
           <dt>{t(`transfer:category.${d.category}`)}</dt>
           <dd>
-            {d.erased
-              ? t("review:document.erasedTitle")
-              : `${d.fileName} (${t(`review:documents.status.${d.status}`)})`}
+            {d.erased ? (
+              t("review:document.erasedTitle")
+            ) : (
+              // Spec 02 §2.5: a name is shown at 25 characters keeping its suffix, as on the Dokument tab.
+              <>
+                <FileName name={d.fileName} /> ({t(`review:documents.status.${d.status}`)})
+              </>
+            )}
           </dd>
         </div>
       ))}
