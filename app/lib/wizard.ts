@@ -67,8 +67,27 @@ export interface WizardDocumentView {
   url: string | null;
 }
 
+/** The wizard's page when the application could not be read (its error boundary's data). */
+export interface ApplicationNotFetched {
+  title: string;
+  applicationNotFetched: true;
+  transferPath: string;
+}
+
+export function isApplicationNotFetched(data: unknown): data is ApplicationNotFetched {
+  return Boolean(data && typeof data === "object" && "applicationNotFetched" in data);
+}
+
+/**
+ * A documents step's list could not be read: the step says `Kunde inte hämta dokument tillhörande ansökan` (spec 03
+ * §8) in place of its documents.
+ */
+export interface DocumentsFetch {
+  documentsFailed: boolean;
+}
+
 /** Step 1's data. */
-export interface RequiredDocumentsData {
+export interface RequiredDocumentsData extends DocumentsFetch {
   transferType: { selectedTransferType: string; possibleTransferTypes: string[] };
   version: number;
   slots: Array<{
@@ -80,7 +99,7 @@ export interface RequiredDocumentsData {
 }
 
 /** Step 3's data. */
-export interface OptionalDocumentsData {
+export interface OptionalDocumentsData extends DocumentsFetch {
   /** The categories the server's requirements offer (SingleDocumentOfCategory / MultipleDocumentsOfCategory). */
   requirements: Array<{
     restriction: "SingleDocumentOfCategory" | "MultipleDocumentsOfCategory";
@@ -102,7 +121,7 @@ export interface ReviewPerson {
 }
 
 /** Step 4's data. */
-export interface ReviewData {
+export interface ReviewData extends DocumentsFetch {
   version: number;
   transferType: string;
   requiredDocuments: WizardDocumentView[];

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { wizardAction, wizardLoader } from "~/server/web/wizard/shell.server";
 import { wizardTitle } from "~/ui/wizard/meta";
-import { NotFoundBoundary, thrownTitle } from "~/ui/review/NotFoundBoundary";
+import { thrownTitle } from "~/ui/review/NotFoundBoundary";
+import { WizardBoundary } from "~/ui/wizard/WizardBoundary";
 import { WizardShell } from "~/ui/wizard/WizardShell";
 import { pageTitle } from "~/ui/page-title";
 
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 export function ErrorBoundary() {
-  return <NotFoundBoundary titleKey="notFoundTitle" textKey="notFoundText" />;
+  return <WizardBoundary />;
 }
 
 export default function ApplicationWizard() {

@@ -23,7 +23,7 @@ import { addNote } from "~/server/domain/notes/add-note.server";
 import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { listNotes } from "~/server/domain/notes/views.server";
 import { svT } from "~/server/platform/i18n.server";
-import { refuse, replyForm, toastBack } from "~/server/web/refusal.server";
+import { failedForm, keepForm, refuse, replyForm, toastBack } from "~/server/web/refusal.server";
 import { overviewOf, reviewPage, reviewPath } from "~/server/web/review-page.server";
 import { redirectWithToast } from "~/server/web/toast.server";
 import { formError, handleIntent, parseForm, readPageForm } from "~/server/web/forms.server";
@@ -49,6 +49,7 @@ const PAGE_ACTIONS = {
   RemoveUnderInvestigation: removeUnderInvestigation,
 } satisfies Record<string, (ctx: UseCaseContext, input: unknown) => Promise<UseCaseResult>>;
 type PageAction = keyof typeof PAGE_ACTIONS;
+const NOTE_FAILED = "common:toast.somethingWentWrong";
 const isPageAction = (value: unknown): value is PageAction =>
   typeof value === "string" && Object.hasOwn(PAGE_ACTIONS, value);
 
@@ -120,7 +121,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         await addNote(ctx, { transferId, body: submission.value.body });
       } catch (error) {
-        return refuse(error, { ...refused, validation: replyForm(submission) });
+        // Spec 02 §8: a note that cannot be saved says `Något gick fel`, and the note stays in its box.
+        return refuse(error, {
+          notFound: "page",
+          validation: replyForm(submission),
+          otherwise: keepForm(submission, NOTE_FAILED),
+          failure: failedForm(submission, NOTE_FAILED, "a note could not be saved"),
+        });
       }
       return redirectWithToast(here, { key: "review:toast.noteSaved" }, { request });
     },

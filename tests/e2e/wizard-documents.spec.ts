@@ -130,6 +130,13 @@ for (const project of ["js", "nojs"] as const) {
       await waitUntilVerified(page, membership);
       await waitUntilVerified(page, deed);
       await expectNoA11yViolations();
+      // The uploader's own document can be taken back: the status and the button are apart, and the button is a
+      // target of at least 24 × 24 px (WCAG 2.5.8).
+      const uploaded = membership.getByRole("listitem").filter({ hasText: "Medlemskapsansökan.pdf" });
+      await expect(uploaded).toContainText("(Uppladdad) Ta bort");
+      const box = await uploaded.getByRole("button", { name: /^Ta bort/ }).boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(24);
+      expect(box!.width).toBeGreaterThanOrEqual(24);
 
       await tabTo(page, page.getByRole("button", { name: "Fortsätt" }), 60);
       await page.keyboard.press("Enter");

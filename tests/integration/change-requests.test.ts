@@ -17,6 +17,7 @@ import {
 import { DomainError } from "~/server/domain/core/errors.server";
 import type { UseCaseContext } from "~/server/domain/core/context.server";
 import { getStorage } from "~/server/integrations/storage/index.server";
+import { renderedPage } from "../support/render";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { actorFor, buildWorld, insertTransfer, WORLD } from "../support/transfers";
 import { buildUseCaseContext } from "~/server/context/use-case.server";
@@ -529,6 +530,27 @@ describe("the pages without JavaScript", () => {
       href: "/transfers/cr-1/additionals/changeRequests/new",
     });
     expect((await tab("cr-page", maria)).extra.changeRequests!.create).toMatchObject({ disabled: false });
+  });
+
+  it("shows a pending request's values without a Tidigare värde that repeats the current one", async () => {
+    const page = await renderedPage(
+      additionalsTab,
+      "/transfers/:id/additionals",
+      request("/transfers/cr-1/additionals", { cookie: maria }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Nuvarande värde");
+    expect(page.html).not.toContain("Tidigare värde");
+  });
+
+  it("ends the current value's part of a field's hint before the hint goes on", async () => {
+    const page = await renderedPage(
+      newPage,
+      "/transfers/:id/additionals/changeRequests/new",
+      request("/transfers/cr-page/additionals/changeRequests/new", { cookie: maria }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/kr\. I hela kronor/);
   });
 
   function pagePost(fields: Record<string, string>, file: File | null, cookie = maria) {

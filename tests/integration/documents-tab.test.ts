@@ -175,8 +175,12 @@ describe("the Dokument tab", () => {
     const board = await post(
       uploadRequest("tab-1", { category: "TransferAgreement" }, new File([pdf as BlobPart], "x.pdf"), erik),
     );
-    expect(board.status).toBe(303);
-    expect(board.headers.get("Set-Cookie") ?? "").toMatch(/^__flash=/);
+    // Spec 02 §8: the form says what failed, then why, and keeps the category.
+    expect(board.status).toBe(403);
+    const reply = await formReplyOf(board);
+    expect(reply.form[0]).toBe("Kunde inte skapa dokument");
+    expect(reply.form).toHaveLength(2);
+    expect(reply.values.category).toBe("TransferAgreement");
     const rows = await getDb()
       .selectFrom("documents")
       .select("file_name")

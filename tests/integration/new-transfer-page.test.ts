@@ -5,6 +5,7 @@ import type { NewTransferData } from "~/routes/newTransfer";
 import { getDb } from "~/server/db/db.server";
 import { OTHER_IDENTIFIER_MAX } from "~/schemas/new-transfer";
 import { MAX_OTHER_IDENTIFIER_LENGTH } from "~/server/integrations/property-managers/index.server";
+import { renderedPage } from "../support/render";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 
 /**
@@ -35,6 +36,15 @@ beforeAll(async () => {
 describe("/newTransfer without JavaScript", () => {
   it("takes Other identifiers as long as the managers' systems do", () => {
     expect(OTHER_IDENTIFIER_MAX).toBe(MAX_OTHER_IDENTIFIER_LENGTH);
+  });
+
+  it("describes every identifier type's format, since without JavaScript the hint cannot follow the choice", async () => {
+    const shown = await renderedPage(page, "/newTransfer", request("/newTransfer", { cookie: maria }));
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain(
+      "Personnummer skrivs ÅÅÅÅMMDD-NNNN och organisationsnummer NNNNNN-NNNN. En annan identifierare skrivs som förvaltaren har den.",
+    );
+    expect(shown.html).not.toContain('placeholder="YYYYMMDD-NNNN"');
   });
 
   it("is a property manager's page", async () => {

@@ -272,6 +272,16 @@ describe("requests", () => {
       createSupplementRequest(maria, "sup-2", { category: "PersonalGuarantee", message: "Borgen tack." }),
     );
     expect(missing.fields.personId).toEqual(["supplements.personRequired"]);
+    // `Övrigt` sent as its template stands asks for nothing.
+    const bare = await refusal(
+      createSupplementRequest(maria, "sup-2", {
+        category: "Other",
+        message: "Vänligen komplettera med följande gällande Ronja Vik: ",
+        personId: `sup-2-${ACQUIRER}`,
+      }),
+    );
+    expect(bare.status).toBe(400);
+    expect(t(`domain:${bare.fields.message![0]}`)).toBe("Skriv vad som ska kompletteras");
     const unknown = await refusal(
       createSupplementRequest(maria, "sup-2", { category: "Nonsense", message: "Hej" }),
     );

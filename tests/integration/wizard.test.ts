@@ -12,6 +12,8 @@ import type { OptionalDocumentsData, RequiredDocumentsData, ReviewData, WizardSh
 import { saveApplication } from "~/server/domain/application/application.server";
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument } from "../support/documents";
+import { renderedPage } from "../support/render";
+import { truncateFileName } from "~/lib/truncate";
 import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
 
 import { buildUseCaseContext } from "~/server/context/use-case.server";
@@ -433,6 +435,45 @@ describe("step 1, Obligatoriska dokument", () => {
     expect((await statusOf("wz-2")).status).toBe("Draft");
   });
 
+  it("tells the private party what their type's document must be", async () => {
+    const privateStep = async () => {
+      const page = await renderedPage(
+        privateRoute,
+        "/transfers/private/:id/application/:page?",
+        request("/transfers/private/wz-private/application/requiredDocuments", { cookie: elin }),
+      );
+      expect(page.status).toBe(200);
+      return page.html;
+    };
+    const purchase = await privateStep();
+    expect(purchase).toContain("Överlåtelseavtalet ska vara undertecknat.");
+    expect(purchase).not.toContain("bouppteckning");
+    await getDb()
+      .updateTable("transfers")
+      .set({ transfer_type: "Gift" })
+      .where("id", "=", "wz-private")
+      .execute();
+    const gift = await privateStep();
+    expect(gift).toContain("Gåvobrevet ska vara undertecknat.");
+    expect(gift).not.toContain("bouppteckning");
+    await getDb()
+      .updateTable("transfers")
+      .set({ transfer_type: "Purchase" })
+      .where("id", "=", "wz-private")
+      .execute();
+  });
+
+  it("puts a space between a document's status and its Ta bort", async () => {
+    const page = await renderedPage(
+      managerRoute,
+      "/transfers/:id/application/:page?",
+      request(STEP, { cookie: maria }),
+    );
+    const text = page.html.replace(/<[^>]*>/g, "");
+    expect(text).toMatch(/\([^)]+\) Ta bort/);
+    expect(text).not.toMatch(/\)Ta bort/);
+  });
+
   it("removes the user's own upload, and answers another transfer's document id as missing", async () => {
     const [mine] = await documentsOf("wz-2");
     await addDocument("wz-b-doc", "wz-b", { category: "MembershipApplication" });
@@ -547,6 +588,21 @@ describe("step 4, Skicka in", () => {
   beforeAll(async () => {
     await verifiedRequired("wz-5");
     await saveFilledApplication("wz-5");
+  });
+
+  it("shows a long file name at 25 characters keeping its suffix, as the Dokument tab does", async () => {
+    const name = "Borgensförbindelse för Sara Lind och Per Ek 2026.pdf";
+    await addDocument("wz-5-long", "wz-5", { category: "PersonalGuarantee", file_name: name });
+    const page = await renderedPage(
+      managerRoute,
+      "/transfers/:id/application/:page?",
+      request(STEP, { cookie: maria }),
+    );
+    expect(page.status).toBe(200);
+    const shown = truncateFileName(name);
+    expect(shown).not.toBe(name);
+    expect(page.html).toContain(`<span aria-hidden="true" title="${name}">${shown}</span>`);
+    await getDb().deleteFrom("documents").where("id", "=", "wz-5-long").execute();
   });
 
   it("summarises everything saved, with shares as percent", async () => {

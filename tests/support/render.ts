@@ -21,6 +21,8 @@ export async function renderedPage(
   route: PageRoute,
   pattern: string,
   request: Request,
+  /** Render a thrown answer with the route's error boundary (else an error is an empty page). */
+  options: { boundary?: ComponentType } = {},
 ): Promise<{ status: number; html: string }> {
   const handler = createStaticHandler([
     {
@@ -31,11 +33,12 @@ export async function renderedPage(
         ? ({ request, params }) => route.action!({ request, params, context: {} })
         : undefined,
       Component: route.default,
+      ErrorBoundary: options.boundary,
     },
   ]);
   const context = await handler.query(request);
   if (context instanceof Response) return { status: context.status, html: "" };
-  if (context.errors) return { status: context.statusCode, html: "" };
+  if (context.errors && !options.boundary) return { status: context.statusCode, html: "" };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     createElement(

@@ -16,8 +16,9 @@ import {
 import { documentsTab } from "../domain/documents/views.server";
 import { mediaType } from "../platform/body.server";
 import { getT, svT } from "../platform/i18n.server";
+import { getLog } from "../platform/log.server";
 import { readUploadForm } from "../platform/multipart.server";
-import { uploadFormRefusal, uploadPostTooLarge } from "./documents.server";
+import { uploadFailed, uploadFormRefusal, uploadPostTooLarge, type UploadStage } from "./documents.server";
 import { formError, handleIntent, parseForm, readPageForm } from "./forms.server";
 import {
   notFoundPage,
@@ -72,8 +73,6 @@ type UploadResult = { kind: "received"; received: ReceiveOutcome; fileName: stri
 export async function documentsTabAction(request: Request, transferId: string, side: ReviewSide) {
   const { db, context: ctx } = await reviewPage(request, side);
   const here = reviewPath(side, transferId, "documents");
-  /** A domain refusal inside a form: the page's 404, or the reason as a toast. */
-  const refused = { notFound: "page", otherwise: toastBack(request, here) } as const;
 
   if (mediaType(request) === "multipart/form-data") {
     let fields: FormData = new FormData();
@@ -83,12 +82,14 @@ export async function documentsTabAction(request: Request, transferId: string, s
       return json({ result }, { status });
     };
     let outcome;
+    const at = { stage: "create" as UploadStage, fileName: "" };
     try {
       outcome = await readUploadForm<UploadResult>(
         request,
         MAX_UPLOAD_BYTES + FORM_SLACK_BYTES,
         async (seen, file) => {
           fields = seen;
+          at.fileName = file.fileName;
           const submission = parseForm(seen, UploadFormSchema);
           if (submission.status !== "success") return { kind: "invalid" };
           const created = await createDocument(
@@ -96,14 +97,21 @@ export async function documentsTabAction(request: Request, transferId: string, s
             { transferId, fileName: file.fileName, category: submission.value.category },
             "receiving",
           );
+          Object.assign(at, { stage: "upload", fileName: created.fileName });
           const received = await receiveUpload(ctx, created.documentId, file.stream);
           return { kind: "received", received, fileName: created.fileName };
         },
       );
     } catch (error) {
+      const failed = (cause: unknown) => {
+        const answer = uploadFailed(at.stage, at.fileName, cause);
+        return reply(answer.fieldErrors, answer.status, answer.formErrors);
+      };
       return refuse(error, {
-        ...refused,
+        notFound: "page",
         validation: (refusal) => reply(domainFieldErrors(refusal, { fileName: "file" })),
+        otherwise: failed,
+        failure: failed,
       });
     }
     if (outcome.fields === null) {
@@ -134,7 +142,13 @@ export async function documentsTabAction(request: Request, transferId: string, s
       try {
         await changeDocumentCategory(ctx, { transferId, ...submission.value });
       } catch (error) {
-        return refuse(error, { ...refused, validation: replyForm(submission) });
+        const failed = "review:documents.failed.category";
+        return refuse(error, {
+          notFound: "page",
+          validation: replyForm(submission),
+          otherwise: toastBack(request, here, { failed }),
+          failure: failedBack(request, here, failed, error),
+        });
       }
       const name =
         (
@@ -162,8 +176,22 @@ export async function documentsTabAction(request: Request, transferId: string, s
           removed.kind === "erased" ? "review:toast.documentErased" : "review:toast.documentRemoved";
         return redirectWithToast(here, { key, values: { fileName: removed.fileName } }, { request });
       } catch (error) {
-        return refuse(error, refused);
+        // Spec 02 §8: a removal the policy refuses, any other refusal, and a failure of ours.
+        return refuse(error, {
+          notFound: "page",
+          forbidden: toastBack(request, here, { failed: "review:documents.failed.removeRefused" }),
+          otherwise: toastBack(request, here, { failed: "review:documents.failed.remove" }),
+          failure: failedBack(request, here, "review:documents.failed.removeError", error),
+        });
       }
     },
   });
+}
+
+/** A failure of ours (logged): back to the tab with the step's failure text (the page has nothing typed to keep). */
+function failedBack(request: Request, here: string, key: string, error: unknown) {
+  return () => {
+    getLog().error({ err: error }, "a document could not be changed");
+    return redirectWithToast(here, { key, type: "error" }, { request });
+  };
 }

@@ -4,6 +4,9 @@ import { MAX_UPLOAD_BYTES } from "~/schemas/documents";
 import type { UploadRefusalReason } from "../domain/documents/upload.server";
 import type { ReceiveOutcome } from "../domain/documents/uploads.server";
 import { withValues } from "~/lib/messages";
+import { isDomainError } from "../domain/core/errors.server";
+import { getLog } from "../platform/log.server";
+import { reasonKey } from "./refusal.server";
 import { signLink } from "../platform/signed-links.server";
 import { svT } from "../platform/i18n.server";
 import type { FileStorage } from "../integrations/storage/types.server";
@@ -40,7 +43,35 @@ export function refusalStatus(reason: UploadRefusalReason | "broken"): 400 | 413
 
 const TITLES = { 400: "Bad request", 413: "Payload too large", 429: "Too many requests" } as const;
 
-type UploadFormError = { errors: { file: string[] }; status: 400 | 413 | 429 };
+type UploadFormError = { errors: { file: string[] }; status: number };
+
+/** Where a form's upload failed: creating the document, or storing its file (spec 02 §4 "Document upload"). */
+export type UploadStage = "create" | "upload";
+
+/**
+ * A form's upload that failed at `stage` (spec 02 §8), as the form's answer: a refusal says `Kunde inte skapa
+ * dokument` or `Kunde inte ladda upp dokument` and then why (the refusal's status); a failure of ours (logged)
+ * names the file, `Skapandet av dokument {file} misslyckades. Försök på nytt om en stund.` or `Uppladdningen av
+ * dokument {file} …` (500). The form keeps its category.
+ */
+export function uploadFailed(
+  stage: UploadStage,
+  fileName: string,
+  error: unknown,
+): { fieldErrors: Record<string, string[]>; formErrors: string[]; status: number } {
+  if (isDomainError(error))
+    return {
+      fieldErrors: {},
+      formErrors: [`review:documents.failed.${stage}`, reasonKey(error)],
+      status: error.status,
+    };
+  getLog().error({ err: error, stage }, "a document could not be uploaded");
+  return {
+    fieldErrors: { file: [withValues(`review:documents.failed.${stage}File`, { file: fileName })] },
+    formErrors: [],
+    status: 500,
+  };
+}
 
 /** An upload form's whole post over the limit: the file field's error (`label`: the locale key of its name). */
 export function uploadPostTooLarge(label: string): UploadFormError {

@@ -4,6 +4,7 @@ import type { MessageRole } from "~/lib/transfer";
 import { postMessage, replyToMessage, setMessageResolved } from "../domain/messages/messages.server";
 import { listMessages, messageRecipientsOf } from "../domain/messages/views.server";
 import { getT, svT } from "../platform/i18n.server";
+import { getLog } from "../platform/log.server";
 import { formError, handleIntent, parseForm, readPageForm } from "./forms.server";
 import {
   notFoundPage,
@@ -27,12 +28,14 @@ export async function messagesTabLoader(request: Request, transferId: string, si
   const t = await getT(request, "review");
   const now = new Date();
   const ctx = { db: page.db, viewer: page.viewer, now, t: svT() };
-  const [review, messages, recipients] = await Promise.all([
+  const [review, recipients] = await Promise.all([
     reviewOf(page, transferId, "messages", now),
-    listMessages(ctx, transferId),
     messageRecipientsOf(ctx, transferId),
   ]);
-  if (!messages || !recipients) throw notFoundPage();
+  if (!recipients) throw notFoundPage();
+  const read = await readMessages(ctx, transferId);
+  if (read === null) throw notFoundPage();
+  const messages = read === "failed" ? [] : read;
   const search = new URL(request.url).searchParams;
   const replyTo = search.get("svara");
   return json(
@@ -43,14 +46,27 @@ export async function messagesTabLoader(request: Request, transferId: string, si
       side,
       ...reviewNavigation(side, review.id),
       messages,
+      // Spec 02 §8 `Kunde inte hämta meddelanden`: the tab stays, with its forms, and says so in place of the list.
+      messagesFailed: read === "failed",
       recipients,
       canPost: review.canPostMessage,
       // The `Nytt meddelande` button opens the form as a page state, which works without JavaScript.
       compose: search.has("nytt"),
       replyTo: replyTo && messages.some((m) => m.id === replyTo) ? replyTo : null,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    // Our own failure is a 500, not a service away (403 and 503 lead to /unavailable, spec 01 §8).
+    { status: read === "failed" ? 500 : 200, headers: { "Cache-Control": "no-store" } },
   );
+}
+
+/** The messages, null for a transfer not in view, or "failed" when they could not be read (logged). */
+async function readMessages(ctx: Parameters<typeof listMessages>[0], transferId: string) {
+  try {
+    return await listMessages(ctx, transferId);
+  } catch (error) {
+    getLog().error({ err: error }, "the messages of a transfer could not be read");
+    return "failed" as const;
+  }
 }
 
 /** Spec 02 §5: a message body is trimmed on invalid submit; trimmed before parsing, the reply shows it trimmed. */

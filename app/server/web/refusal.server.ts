@@ -1,6 +1,7 @@
 import { json, type TypedResponse } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 import { isDomainError, type DomainError } from "../domain/core/errors.server";
+import { getLog } from "../platform/log.server";
 import { formError, type FormReply } from "./forms.server";
 import { notFoundPage } from "./review-page.server";
 import { redirectWithToast, type ToastInput } from "./toast.server";
@@ -22,7 +23,8 @@ import { domainErrorText, domainKey } from "./transfer-api.server";
  *   missing part of the transfer (a change request, an answer's document) when that is not the page's 404.
  * - `validation`, `forbidden`, `conflict`, `invalidTransition` answer their code; a code without an answer of its own
  *   takes `otherwise`; without that, the refusal is thrown on (the error page).
- * - An error that is not a refusal is thrown on, unless `failure` answers it (a system that is down).
+ * - An error that is not a refusal is thrown on, unless `failure` answers it (a system that is down); a thrown
+ *   Response is always thrown on.
  *
  * An answer is a function of the refusal. The common ones are here: `toastBack` (a 303 back with the reason as a
  * toast), `replyForm` and `replyFields` (conform's reply with the refusal's messages, 400); a page's own (a wizard
@@ -71,7 +73,8 @@ function answerOf<R>(error: DomainError, refusals: Refusals<R>): Refusals<R>["no
 /** The page's answer to a caught error: a refusal as the page maps it; anything else rethrown (or `failure`'s). */
 export async function refuse<R = never>(error: unknown, refusals: Refusals<R>): Promise<R> {
   if (!isDomainError(error)) {
-    if (refusals.failure) return refusals.failure(error);
+    // A thrown answer (the body reader's 408 or 413, a page's 404) is an answer already, never a failure.
+    if (refusals.failure && !(error instanceof Response)) return refusals.failure(error);
     throw error;
   }
   const answer = answerOf(error, refusals);
@@ -145,4 +148,37 @@ export function replyForm(
   submission: Submission<unknown, string[]>,
 ): RefusalAnswer<TypedResponse<FormReply>> {
   return (error) => formError(submission, { formErrors: domainFormErrors(error) });
+}
+
+/** A refusal's reason as a locale key: the domain's own, or a blocker's of policy.json (as `domainErrorText`). */
+export function reasonKey(error: DomainError): string {
+  return error.messageKey.startsWith("blockers.")
+    ? `policy:${error.messageKey}`
+    : domainKey(error.messageKey);
+}
+
+/**
+ * The form back with everything typed in it (nothing is lost), its summary saying the step's failure text
+ * (`failed`, spec 02 §8) and then the reason, with the refusal's status.
+ */
+export function keepForm(
+  submission: Submission<unknown, string[]>,
+  failed: string,
+): RefusalAnswer<TypedResponse<FormReply>> {
+  return (error) => formError(submission, { formErrors: [failed, reasonKey(error)], status: error.status });
+}
+
+/**
+ * A failure that is not a refusal (the database away): logged, and the form back with everything typed in it and
+ * the step's failure text (500), instead of the error page that would drop what the user wrote.
+ */
+export function failedForm(
+  submission: Submission<unknown, string[]>,
+  failed: string,
+  what: string,
+): (error: unknown) => TypedResponse<FormReply> {
+  return (error) => {
+    getLog().error({ err: error }, what);
+    return formError(submission, { formErrors: [failed], status: 500 });
+  };
 }

@@ -40,7 +40,7 @@ import {
   type ReviewSide,
 } from "./review-page.server";
 import { changeRequestsSection } from "./change-requests.server";
-import { refuse, replyFields, replyForm, type RefusalAnswer } from "./refusal.server";
+import { failedForm, keepForm, refuse, replyFields, replyForm, type RefusalAnswer } from "./refusal.server";
 import { anchor, refusalsOf } from "./supplements-refusals.server";
 import { uploadAnswer } from "./supplements-upload.server";
 import { redirectWithToast } from "./toast.server";
@@ -161,6 +161,12 @@ export async function additionalsTabLoader(request: Request, transferId: string,
   );
 }
 
+const GUARANTOR_FAILED = {
+  save: "review:additionals.toast.guarantorFailed",
+  add: "review:additionals.toast.guarantorsFailed",
+  remove: "review:additionals.toast.guarantorRemoveFailed",
+} as const;
+
 export async function additionalsTabAction(request: Request, transferId: string, side: ReviewSide) {
   const page = await reviewPage(request, side);
   const here = reviewPath(side, transferId, TAB);
@@ -194,11 +200,14 @@ export async function additionalsTabAction(request: Request, transferId: string,
     try {
       await setAnswerGuarantors(ctx, { transferId, requestId, guarantors: list });
     } catch (error) {
-      const failed =
-        mode === "remove"
-          ? "review:additionals.toast.guarantorRemoveFailed"
-          : "review:additionals.toast.guarantorsFailed";
-      return refuse(error, refusalsOf(request, here, { failed, validation: validation(submission, true) }));
+      // Spec 02 §8's text for each: a guarantor's details, the list, a removal; the form keeps what was typed.
+      const failed = GUARANTOR_FAILED[mode];
+      return refuse(error, {
+        notFound: "page",
+        validation: validation(submission, true),
+        otherwise: keepForm(submission, failed),
+        failure: failedForm(submission, failed, "the guarantors of an answer could not be saved"),
+      });
     }
     return mode === "save"
       ? toast("review:additionals.toast.guarantorsSaved", `${here}${anchor(requestId)}`)

@@ -134,8 +134,16 @@ export function NewTransferPage({ loaded }: { loaded: NewTransferLoaderData }) {
         <TextField
           field={fields.identifier}
           label={t("create.identifier")}
-          hint={t("create.identifierHint")}
-          placeholder={identifierType === "SocialSecurityNumber" ? t("create.placeholder") : undefined}
+          // The chosen type's format once the page follows the choice (JavaScript); without it the page cannot
+          // know a type chosen after it was drawn, so the hint names every type's and there is no placeholder.
+          hint={
+            hydrated && isIdentifierType(identifierType)
+              ? t(`create.identifierHints.${identifierType}`)
+              : t("create.identifierHint")
+          }
+          placeholder={
+            hydrated && identifierType === "SocialSecurityNumber" ? t("create.placeholder") : undefined
+          }
           autoComplete="off"
           width="medium"
         />
@@ -189,3 +197,6 @@ export function NewTransferPage({ loaded }: { loaded: NewTransferLoaderData }) {
     </div>
   );
 }
+
+const isIdentifierType = (value: string) =>
+  value === "SocialSecurityNumber" || value === "OrganizationNumber" || value === "Other";

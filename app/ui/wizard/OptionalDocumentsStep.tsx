@@ -2,7 +2,14 @@ import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OptionalDocumentsData } from "~/lib/wizard";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
-import { DocumentsStepFoot, isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
+import {
+  DocumentsFailed,
+  DocumentsStepFoot,
+  isStepFormReply,
+  replyFor,
+  UploadForm,
+  WizardDocumentList,
+} from "./documents";
 import { StepHeading, type StepProps } from "./step";
 
 /**
@@ -24,10 +31,11 @@ export function OptionalDocumentsStep({ data, wizard }: StepProps<OptionalDocume
     <>
       {summary ? <ErrorSummary form={summary} order={["category", "file"]} /> : null}
       <StepHeading wizard={wizard} />
+      <DocumentsFailed failed={data.documentsFailed} />
       <p className="lead">{t("wizard:optional.help", { max: data.maxDocuments })}</p>
       <section aria-labelledby="optional-documents-title" className="wizard__slot">
         <h2 id="optional-documents-title">{t("wizard:optional.listTitle")}</h2>
-        {data.documents.length === 0 ? <p>{t("wizard:optional.none")}</p> : null}
+        {data.documents.length === 0 && !data.documentsFailed ? <p>{t("wizard:optional.none")}</p> : null}
         <WizardDocumentList documents={data.documents} />
         <p className="field__hint">
           {t("wizard:optional.count", { n: live.length, max: data.maxDocuments })}

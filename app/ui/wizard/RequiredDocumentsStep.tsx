@@ -6,7 +6,14 @@ import { TransferTypeSchema } from "~/schemas/application";
 import { ErrorSummary, replyForm } from "~/ui/error-summary";
 import { Radios } from "~/ui/forms";
 import { usePageForm } from "~/ui/use-page-form";
-import { DocumentsStepFoot, isStepFormReply, replyFor, UploadForm, WizardDocumentList } from "./documents";
+import {
+  DocumentsFailed,
+  DocumentsStepFoot,
+  isStepFormReply,
+  replyFor,
+  UploadForm,
+  WizardDocumentList,
+} from "./documents";
 import { StepHeading, type StepProps } from "./step";
 
 /**
@@ -25,6 +32,7 @@ export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocume
     <>
       {summary ? <ErrorSummary form={summary} order={["type", "category", "file"]} /> : null}
       <StepHeading wizard={wizard} />
+      <DocumentsFailed failed={data.documentsFailed} />
       <p className="lead">{t(`wizard:required.help.${wizard.side}.${type}`)}</p>
       <TypeForm key={locationKey} data={data} lastResult={replyFor(actionData, "transfer-type")} />
       {data.slots.map((slot) => {
@@ -35,7 +43,7 @@ export function RequiredDocumentsStep({ data, wizard }: StepProps<RequiredDocume
         return (
           <section key={slot.key} aria-labelledby={`${slot.formId}-title`} className="wizard__slot">
             <h2 id={`${slot.formId}-title`}>{title}</h2>
-            <p className="field__hint">{t(`wizard:required.slotHint.${wizard.side}.${slot.key}`)}</p>
+            <p className="field__hint">{t(slotHintKey(wizard.side, slot.key, type))}</p>
             <WizardDocumentList documents={slot.documents} />
             {live.length === 0 ? (
               <UploadForm
@@ -87,4 +95,14 @@ function TypeForm({
       </button>
     </Form>
   );
+}
+
+/**
+ * A slot's hint: the private party's agreement says what its type's document must be (spec 03 §5.6: a signed
+ * transfer agreement, gift letter or property-division agreement, a registered estate inventory).
+ */
+function slotHintKey(side: string, key: string, type: string): string {
+  return side === "private" && key === "agreement"
+    ? `wizard:required.slotHint.private.agreement.${type}`
+    : `wizard:required.slotHint.${side}.${key}`;
 }

@@ -6,7 +6,8 @@ import { SubmitApplicationFormSchema } from "~/schemas/wizard";
 import { ErrorSummary, useMessage } from "~/ui/error-summary";
 import { Checkbox } from "~/ui/forms";
 import { usePageForm } from "~/ui/use-page-form";
-import { replyFor } from "./documents";
+import { FileName } from "~/ui/documents/DocumentList";
+import { DocumentsFailed, replyFor } from "./documents";
 import { StepHeading, type StepProps } from "./step";
 
 /**
@@ -34,6 +35,7 @@ export function ReviewStep({ data, wizard }: StepProps<ReviewData>) {
     <>
       <ErrorSummary form={form} order={["correct", "signed", "singleDocument"]} />
       <StepHeading wizard={wizard}>{t("wizard:review.title")}</StepHeading>
+      <DocumentsFailed failed={data.documentsFailed} />
 
       <SummarySection
         id="review-documents"
@@ -165,9 +167,14 @@ function DocumentNames({ documents }: { documents: WizardDocumentView[] }) {
         <div key={d.id}>
           <dt>{t(`transfer:category.${d.category}`)}</dt>
           <dd>
-            {d.erased
-              ? t("review:document.erasedTitle")
-              : `${d.fileName} (${t(`review:documents.status.${d.status}`)})`}
+            {d.erased ? (
+              t("review:document.erasedTitle")
+            ) : (
+              // Spec 02 §2.5: a name is shown at 25 characters keeping its suffix, as on the Dokument tab.
+              <>
+                <FileName name={d.fileName} /> ({t(`review:documents.status.${d.status}`)})
+              </>
+            )}
           </dd>
         </div>
       ))}

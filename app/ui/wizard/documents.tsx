@@ -16,6 +16,17 @@ import { usePageForm } from "~/ui/use-page-form";
  * when only one applies).
  */
 
+/** Said in place of a step's documents when they could not be read (spec 03 §8). */
+export function DocumentsFailed({ failed }: { failed: boolean }) {
+  const { t } = useTranslation("wizard");
+  if (!failed) return null;
+  return (
+    <p className="notice notice--error" role="alert">
+      {t("documents.fetchFailed")}
+    </p>
+  );
+}
+
 /** A failed reply of one of a step's forms (server/web/wizard/documents.server `StepFormReply`). */
 export interface StepFormReply {
   result: SubmissionResult<string[]>;
@@ -62,7 +73,7 @@ export function WizardDocumentList({ documents }: { documents: WizardDocumentVie
               )}{" "}
               <span className={`doc-status doc-status--${d.status}`}>
                 ({t(`review:documents.status.${d.status}`)})
-              </span>
+              </span>{" "}
               {d.removable ? (
                 <Form method="post" className="inline-form" preventScrollReset>
                   <input type="hidden" name="intent" value="remove" />

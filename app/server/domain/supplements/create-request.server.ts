@@ -10,7 +10,7 @@ import { parse } from "../core/parse.server";
 import { run } from "../core/pipeline.server";
 import { enqueueMail } from "../mail.server";
 import { transferAction } from "../transfers/policies.server";
-import { composeMail, mailParts, supplementCategories } from "./descriptions.server";
+import { composeMail, mailParts, supplementCategories, templateFor } from "./descriptions.server";
 
 /**
  * Supplements (kompletteringar; spec 02 §2.7, §3, §4 "Supplementary request", §5, §7; decision 025). A property
@@ -58,6 +58,23 @@ export async function answeringPartyOf(db: Db, transferId: string): Promise<Answ
 }
 
 /**
+ * `Övrigt` names no document: its template (`Vänligen komplettera med följande gällande {name}: `) only starts a
+ * request, and sent as it is, with any name, it asks for nothing.
+ */
+export function isBareOtherTemplate(message: string): boolean {
+  const marker = "\u0000";
+  const [before = "", after = ""] = templateFor(svT(), "Other", marker).split(marker);
+  const text = message.trim();
+  const middle = text.slice(before.length, text.length - after.trim().length);
+  return (
+    text.startsWith(before) &&
+    text.endsWith(after.trim()) &&
+    text.length >= before.length + after.trim().length &&
+    !middle.includes(after.trim() || "\u0000")
+  );
+}
+
+/**
  * POST api/core/transfers/{id}/additionalinformationrequests and the `Ny komplettering` form: a new open request
  * (the transfer waits for the answer, AwaitingInfoRequestAnswer), e-mailed to the answering party in the same
  * transaction. The type must be one the transfer offers; a type about acquirers or guarantors needs one of them,
@@ -90,6 +107,8 @@ export async function createSupplementRequest(
       );
       if (!data.personId) throw invalid({ personId: ["supplements.personRequired"] });
       if (!person) throw invalid({ personId: ["supplements.invalidAnswer"] });
+      if (data.category === "Other" && isBareOtherTemplate(data.message))
+        throw invalid({ message: ["supplements.otherUnedited"] });
       personType = person.kind as SupplementPersonType;
       return { awaiting_info_request_answer: 1 };
     },

@@ -6,12 +6,13 @@ import { createDocument, receiveUpload, removeDocument } from "../../domain/docu
 import { loadTransferFacts } from "../../domain/transfers/load.server";
 import { documentCanBeWithdrawn } from "../../domain/documents/policies.server";
 import { findScopedTransfer } from "../../domain/transfers/scope.server";
+import type { DomainError } from "../../domain/core/errors.server";
+import { getLog } from "../../platform/log.server";
 import { readUploadForm } from "../../platform/multipart.server";
-import { uploadFormRefusal, uploadPostTooLarge } from "../documents.server";
+import { uploadFailed, uploadFormRefusal, uploadPostTooLarge, type UploadStage } from "../documents.server";
 import { parseForm } from "../forms.server";
-import { domainFieldErrors, refuse } from "../refusal.server";
+import { domainFieldErrors, reasonKey, refuse } from "../refusal.server";
 import { notFoundPage } from "../review-page.server";
-import { domainKey } from "../transfer-api.server";
 import { stay, type WizardContext } from "./steps.server";
 
 /**
@@ -86,9 +87,11 @@ export async function uploadFromForm(
     return stepFormError(formIdOf(fields), submission.reply({ fieldErrors: extra }), status);
   };
   let outcome;
+  const at = { stage: "create" as UploadStage, fileName: "" };
   try {
     outcome = await readUploadForm(ctx.request, MAX_UPLOAD_BYTES + FORM_SLACK_BYTES, async (seen, file) => {
       fields = seen;
+      at.fileName = file.fileName;
       const submission = parseForm(seen, UploadFormSchema);
       if (submission.status !== "success") return { kind: "invalid" as const };
       const refused = options.refuse(submission.value.category, formIdOf(seen));
@@ -101,14 +104,22 @@ export async function uploadFromForm(
         { transferId: ctx.transferId, fileName: file.fileName, category: submission.value.category },
         "receiving",
       );
+      Object.assign(at, { stage: "upload", fileName: created.fileName });
       const received = await receiveUpload(ctx.domain, created.documentId, file.stream);
       return { kind: "received" as const, received, fileName: created.fileName };
     });
   } catch (error) {
+    const failed = (cause: unknown) => {
+      const answer = uploadFailed(at.stage, at.fileName, cause);
+      const submission = parseForm(fields, UploadFormSchema);
+      const result = submission.reply({ fieldErrors: answer.fieldErrors, formErrors: answer.formErrors });
+      return stepFormError(formIdOf(fields), result, answer.status);
+    };
     return refuse(error, {
       notFound: "page",
       validation: (refusal) => reply(domainFieldErrors(refusal, { fileName: "file" })),
-      otherwise: (refusal) => reply({ file: [domainKey(refusal.messageKey)] }, 403),
+      otherwise: failed,
+      failure: failed,
     });
   }
   if (outcome.fields === null) {
@@ -140,12 +151,20 @@ export async function removeFromForm(ctx: WizardContext, form: FormData, formId:
     const key = removed.kind === "erased" ? "review:toast.documentErased" : "review:toast.documentRemoved";
     return stay(ctx, { key, values: { fileName: removed.fileName } });
   } catch (error) {
+    // Spec 02 §8: a removal the policy refuses, any other refusal, and a failure of ours (logged).
+    const failed = (key: string) => (refusal: DomainError) =>
+      stepFormError(formId, submission.reply({ formErrors: [key, reasonKey(refusal)] }), refusal.status);
     return refuse(error, {
       // Another transfer's document is this transfer's missing one.
       notFound: () =>
         stepFormError(formId, submission.reply({ formErrors: ["wizard:documents.notFound"] }), 404),
-      otherwise: (refusal) =>
-        stepFormError(formId, submission.reply({ formErrors: [domainKey(refusal.messageKey)] }), 403),
+      forbidden: failed("review:documents.failed.removeRefused"),
+      otherwise: failed("review:documents.failed.remove"),
+      failure: (cause) => {
+        getLog().error({ err: cause }, "a document could not be removed");
+        const result = submission.reply({ formErrors: ["review:documents.failed.removeError"] });
+        return stepFormError(formId, result, 500);
+      },
     });
   }
 }

@@ -5,6 +5,7 @@ import { requiredSlots } from "../../domain/application/required-documents.serve
 import { mediaType } from "../../platform/body.server";
 import { handleIntent, readPageForm } from "../forms.server";
 import { removeFromForm, stepFormError, uploadFromForm, wizardDocuments } from "./documents.server";
+import { pageDocuments } from "./page-documents.server";
 import { advance, defineWizardStep, type WizardContext } from "./steps.server";
 
 /**
@@ -16,18 +17,23 @@ import { advance, defineWizardStep, type WizardContext } from "./steps.server";
 export const OPTIONAL_FORM = "upload-optional";
 export const OPTIONAL_CONTINUE_FORM = "optional-documents";
 
-async function stepDocuments(ctx: WizardContext) {
+async function stepDocuments(ctx: WizardContext, read = wizardDocuments) {
   const type = ctx.application.transferType.selectedTransferType;
   const requirements = documentRequirements(type);
   const required = new Set(requiredSlots(type).flatMap((s) => s.categories as string[]));
-  const documents = (await wizardDocuments(ctx)).filter((d) => !required.has(d.category));
+  const documents = (await read(ctx)).filter((d) => !required.has(d.category));
   return { requirements, documents };
 }
 
 export const optionalDocumentsStep = defineWizardStep({
   name: "optionalDocuments",
   async loader(ctx): Promise<OptionalDocumentsData> {
-    const { requirements, documents } = await stepDocuments(ctx);
+    let documentsFailed = false;
+    const { requirements, documents } = await stepDocuments(ctx, async (c) => {
+      const read = await pageDocuments(c);
+      documentsFailed = read.documentsFailed;
+      return read.documents;
+    });
     const categories = [...new Set(requirements.optional.flatMap((r) => r.categories))];
     const live = documents.filter((d) => !d.erased).length;
     return {
@@ -38,6 +44,7 @@ export const optionalDocumentsStep = defineWizardStep({
       categories,
       documents,
       maxDocuments: requirements.maxOptionalDocuments,
+      documentsFailed,
       multiple:
         requirements.maxOptionalDocuments - live > 1 &&
         requirements.optional.some((r) => r.restriction === "MultipleDocumentsOfCategory"),

@@ -14,6 +14,7 @@ import { isManagerUnavailable } from "../../domain/application/manager.server";
 import { handleIntent, parseForm, readPageForm } from "../forms.server";
 import { refuse } from "../refusal.server";
 import { removeFromForm, stepFormError, uploadFromForm, wizardDocuments } from "./documents.server";
+import { pageDocuments } from "./page-documents.server";
 import { advance, defineWizardStep, stay, type WizardContext } from "./steps.server";
 
 /**
@@ -28,9 +29,8 @@ export const TYPE_FORM = "transfer-type";
 export const CONTINUE_FORM = "required-documents";
 export const slotFormId = (key: string) => `upload-${key}`;
 
-async function slotsOf(ctx: WizardContext) {
+async function slotsOf(ctx: WizardContext, documents: WizardDocumentView[]) {
   const type = ctx.application.transferType.selectedTransferType;
-  const documents = await wizardDocuments(ctx);
   return {
     documents,
     slots: requiredSlots(type).map((slot) => ({
@@ -50,16 +50,18 @@ const asSlotDocument = (d: WizardDocumentView) => ({
 export const requiredDocumentsStep = defineWizardStep({
   name: "requiredDocuments",
   async loader(ctx): Promise<RequiredDocumentsData> {
-    const { slots } = await slotsOf(ctx);
+    const { documents, documentsFailed } = await pageDocuments(ctx);
+    const { slots } = await slotsOf(ctx, documents);
     return {
       transferType: ctx.application.transferType,
       version: ctx.application.version,
       slots,
+      documentsFailed,
     };
   },
   async action(ctx) {
     if (mediaType(ctx.request) === "multipart/form-data") {
-      const { documents, slots } = await slotsOf(ctx);
+      const { documents, slots } = await slotsOf(ctx, await wizardDocuments(ctx));
       return uploadFromForm(ctx, {
         formIds: slots.map((s) => s.formId),
         refuse: (category, formId) => {

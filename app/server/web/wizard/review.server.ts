@@ -11,7 +11,8 @@ import { svT } from "../../platform/i18n.server";
 import { handleIntent, parseForm, readPageForm } from "../forms.server";
 import { refuse } from "../refusal.server";
 import { redirectWithToast } from "../toast.server";
-import { stepFormError, wizardDocuments } from "./documents.server";
+import { stepFormError } from "./documents.server";
+import { pageDocuments } from "./page-documents.server";
 import { defineWizardStep, type WizardApplication, type WizardContext } from "./steps.server";
 
 /**
@@ -83,10 +84,11 @@ export async function reviewData(ctx: WizardContext): Promise<ReviewData> {
   const { application } = ctx;
   const type = application.transferType.selectedTransferType;
   const required = new Set(requiredSlots(type).flatMap((s) => s.categories as string[]));
-  const documents = await wizardDocuments(ctx);
+  const { documents, documentsFailed } = await pageDocuments(ctx);
   const agreement = application.agreement;
   return {
     version: application.version,
+    documentsFailed,
     transferType: type,
     requiredDocuments: documents.filter((d) => required.has(d.category)),
     optionalDocuments: documents.filter((d) => !required.has(d.category)),

@@ -1,5 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import {
+  type ApplicationNotFetched,
+  type DocumentsFetch,
   isWizardStep,
   stepIndex,
   WIZARD_STEPS,
@@ -17,6 +19,7 @@ import { loadTransferFacts } from "../../domain/transfers/load.server";
 import { transferActions } from "../../domain/transfers/policies.server";
 import { findScopedTransfer, privatePartyViewer, viewerFor } from "../../domain/transfers/scope.server";
 import { svT } from "../../platform/i18n.server";
+import { getLog } from "../../platform/log.server";
 import { catchRefusal } from "../refusal.server";
 import { notFoundPage } from "../review-page.server";
 import { contextForActor } from "../transfer-api.server";
@@ -133,6 +136,21 @@ function unavailablePage(): Response {
   return json({ title: svT()("transfer:application.notFetched") }, { status: 503 });
 }
 
+/**
+ * The application could not be read for another reason (our own failure, logged): a 500 whose page, the wizard's
+ * error boundary, says `Gick inte att hämta ansökan.` (spec 03 §8) under `Kunde inte hämta ansökan`, with the way
+ * back to the transfer.
+ */
+function notFetchedPage(error: unknown, transferPath: string): Response {
+  getLog().error({ err: error }, "an application could not be read");
+  const data: ApplicationNotFetched = {
+    title: svT()("transfer:application.notFetched"),
+    applicationNotFetched: true,
+    transferPath,
+  };
+  return json(data, { status: 500 });
+}
+
 export interface WizardRequest {
   ctx: WizardContext;
   /** The form step while the analysis runs: the shell shows the waiting page instead of the step. */
@@ -160,7 +178,7 @@ export async function openWizard(
   const application: WizardApplication = await catchRefusal(() => getApplication(domain, row.id), {
     notFound: "page",
     failure: (error) => {
-      throw isManagerUnavailable(error) ? unavailablePage() : error;
+      throw isManagerUnavailable(error) ? unavailablePage() : notFetchedPage(error, paths.transfer);
     },
   });
   const [saved, uploading] = await Promise.all([applicationSaved(db, row.id), unfinishedUploads(db, row.id)]);
@@ -209,9 +227,11 @@ export async function wizardLoader(
 ) {
   const { ctx, waiting } = await openWizard(request, side, transferId, page);
   const data = waiting ? null : await stepModule(ctx.shell.step).loader(ctx);
+  // A step whose documents could not be read says so on its page (our own failure: 500, not /unavailable).
+  const failed = (data as Partial<DocumentsFetch> | null)?.documentsFailed === true;
   return json(
     { wizard: ctx.shell, waiting, data: data as unknown },
-    { headers: { "Cache-Control": "no-store" } },
+    { status: failed ? 500 : 200, headers: { "Cache-Control": "no-store" } },
   );
 }
 

@@ -148,7 +148,10 @@ function ChangeRequestCard({
   );
 }
 
-/** The values a request changes: each with the agreement's current value, the value before, and the new one. */
+/**
+ * The values a request changes: each with the agreement's current value, the new one, and once it is decided the
+ * value before.
+ */
 export function ChangeRequestValues({ request }: { request: ChangeRequestView }) {
   const { t } = useTranslation("review");
   const show = (field: (typeof FIELDS)[number], value: number | string | null) => {
@@ -156,6 +159,8 @@ export function ChangeRequestValues({ request }: { request: ChangeRequestView })
     return field === "purchasePrice" ? formatSek(value as number) : formatDate(value as string);
   };
   const changed = FIELDS.filter((field) => request[field].newValue !== null);
+  // Until the decision the value before is the current one: a second column saying the same thing is noise.
+  const decided = request.decision !== null;
   return (
     <table className="transfer-table">
       <caption className="visually-hidden">{t("changeRequests.caption")}</caption>
@@ -163,7 +168,7 @@ export function ChangeRequestValues({ request }: { request: ChangeRequestView })
         <tr>
           <th scope="col">{t("changeRequests.field")}</th>
           <th scope="col">{t("changeRequests.currentValue")}</th>
-          <th scope="col">{t("changeRequests.previousValue")}</th>
+          {decided ? <th scope="col">{t("changeRequests.previousValue")}</th> : null}
           <th scope="col">{t("changeRequests.newValue")}</th>
         </tr>
       </thead>
@@ -174,7 +179,7 @@ export function ChangeRequestValues({ request }: { request: ChangeRequestView })
             <tr key={field}>
               <th scope="row">{t(`changeRequests.fields.${field}`)}</th>
               <td>{show(field, values.currentValue)}</td>
-              <td>{show(field, values.previousValue)}</td>
+              {decided ? <td>{show(field, values.previousValue)}</td> : null}
               <td>{show(field, values.newValue)}</td>
             </tr>
           );

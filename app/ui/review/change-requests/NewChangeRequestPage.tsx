@@ -46,7 +46,8 @@ export function NewChangeRequestPage({ data }: { data: NewChangeRequestData }) {
     return field === "purchasePrice" ? formatSek(value as number) : formatDate(value as string);
   };
   const hint = (field: AgreementField, extra?: string) =>
-    [t("changeRequests.new.current", { value: shown(field) }), extra].filter(Boolean).join(" ");
+    // Two sentences: the current value, then the field's own hint.
+    [t("changeRequests.new.current", { value: shown(field) }), extra].filter(Boolean).join(". ");
   const fixed = (["purchasePrice", "entryDate", "contractDate"] as const).filter((f) => !changeable[f]);
 
   return (

@@ -25,6 +25,8 @@ export interface MessagesTabData {
   basePath: string;
   tabs: ReviewTab[] | null;
   messages: MessageView[];
+  /** The messages could not be read: the tab says so in place of the list. */
+  messagesFailed?: boolean;
   recipients: MessageRole[];
   canPost: boolean;
   compose: boolean;
@@ -139,7 +141,11 @@ export function MessagesTab({ data }: { data: MessagesTabData }) {
             </Form>
           </section>
         ) : null}
-        {messages.length === 0 ? (
+        {data.messagesFailed ? (
+          <p className="notice notice--error" role="alert">
+            {t("messages.fetchFailed")}
+          </p>
+        ) : messages.length === 0 ? (
           <p>{t("messages.empty")}</p>
         ) : (
           <ol className="message-list">

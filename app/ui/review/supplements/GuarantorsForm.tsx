@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import type { SupplementView } from "~/schemas/transfer-views";
 import { useMessage } from "~/ui/error-summary";
@@ -45,8 +46,14 @@ export function GuarantorsForm({
     >
       <h5 id={`${formId}-title`}>{t("additionals.answer.guarantors")}</h5>
       {formErrors.length > 0 ? (
+        // The step's failure text and then its reason (spec 02 §8), or the form's one error.
         <p className="field__error" id={formId}>
-          {message(formErrors[0]!)}
+          {formErrors.map((m, i) => (
+            <Fragment key={m}>
+              {i > 0 ? <br /> : null}
+              {message(m)}
+            </Fragment>
+          ))}
         </p>
       ) : null}
       <input type="hidden" name="requestId" value={s.id} />
