@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { createHttpBankIdClient } from "./client.server";
 import { getBankIdSimulator } from "./simulator.server";
 import type { BankIdClient } from "./types.server";
+import { metered } from "../metered.server";
 
 export { BankIdError, isBankIdError, type BankIdErrorCode } from "./errors.server";
 export { qrData, qrSecondsSince } from "./qr.server";
@@ -104,12 +105,18 @@ function readSetting(path: string, variable: string): Buffer {
 
 let cached: { key: string; client: BankIdClient } | undefined;
 
-/** The configured BankID: the in-process simulator by default, or the RP API over mutual TLS. */
+const CALLS = ["auth", "sign", "collect", "cancel"] as const;
+
+/**
+ * The configured BankID: the in-process simulator by default, or the RP API over mutual TLS (its provider in the
+ * metrics: the environment, `test` or `production`).
+ */
 export function getBankIdClient(env: Env = getEnv()): BankIdClient {
   const config = bankIdConfig(env);
-  if (config.mode === "simulator") return getBankIdSimulator();
+  if (config.mode === "simulator")
+    return metered<BankIdClient>(getBankIdSimulator(), { system: "bankid", provider: "simulator" }, CALLS);
   const key = JSON.stringify(config);
-  if (cached?.key === key) return cached.client;
+  if (cached?.key === key) return metered(cached.client, { system: "bankid", provider: config.mode }, CALLS);
   const client = createHttpBankIdClient({
     baseUrl: config.baseUrl,
     pfx: readSetting(config.certPath, "BANKID_CERT_PATH"),
@@ -118,7 +125,7 @@ export function getBankIdClient(env: Env = getEnv()): BankIdClient {
     timeoutMs: config.timeoutMs,
   });
   cached = { key, client };
-  return client;
+  return metered(client, { system: "bankid", provider: config.mode }, CALLS);
 }
 
 /**

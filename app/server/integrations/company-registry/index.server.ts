@@ -2,6 +2,7 @@ import { getEnv } from "../../platform/env.server";
 import { createHttpCompanyRegistryClient } from "./client.server";
 import { getCompanyRegistrySimulator } from "./simulator.server";
 import type { CompanyRegistryClient } from "./types.server";
+import { metered } from "../metered.server";
 
 export { createHttpCompanyRegistryClient, type HttpCompanyRegistryOptions } from "./client.server";
 export { isCurrentOn, todayInSweden } from "./rules.server";
@@ -72,8 +73,14 @@ let cached: { key: string; client: CompanyRegistryClient } | undefined;
 /** The configured company registry: the in-process simulator by default, or the gateway over HTTP. */
 export function getCompanyRegistry(env: Env = getEnv()): CompanyRegistryClient {
   const config = companyRegistryConfig(env);
-  if (config.mode === "simulator") return getCompanyRegistrySimulator();
+  const calls = ["boardEngagements", "association"] as const;
+  if (config.mode === "simulator")
+    return metered<CompanyRegistryClient>(
+      getCompanyRegistrySimulator(),
+      { system: "company-registry", provider: "simulator" },
+      calls,
+    );
   const key = JSON.stringify(config);
   if (cached?.key !== key) cached = { key, client: createHttpCompanyRegistryClient(config) };
-  return cached.client;
+  return metered(cached.client, { system: "company-registry", provider: "http" }, calls);
 }

@@ -4,6 +4,7 @@ import { getEnv } from "../../platform/env.server";
 import { createHttpCreditBureau, DEFAULT_TIMEOUT_MS } from "./http.server";
 import { CreditBureauSimulator, DEFAULT_SIMULATOR_LATENCY_MS } from "./simulator.server";
 import type { CreditBureau } from "./types.server";
+import { metered } from "../metered.server";
 
 export { createHttpCreditBureau, DEFAULT_TIMEOUT_MS, type HttpCreditBureauOptions } from "./http.server";
 export { MAX_PURPOSE_LENGTH, normalizeCreditReportRequest } from "./request.server";
@@ -122,7 +123,9 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
   const key = JSON.stringify(config);
   // Only the process's own database is cached: a test's database gets its own simulator.
   const shared = db === getDb;
-  if (shared && cached?.key === key) return cached.bureau;
+  const calls = ["orderReport", "fetchReport"] as const;
+  if (shared && cached?.key === key)
+    return metered(cached.bureau, { system: "credit-bureau", provider: config.mode }, calls);
   const bureau =
     config.mode === "simulator"
       ? new CreditBureauSimulator({
@@ -132,5 +135,5 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
         })
       : createHttpCreditBureau(config);
   if (shared) cached = { key, bureau };
-  return bureau;
+  return metered(bureau, { system: "credit-bureau", provider: config.mode }, calls);
 }

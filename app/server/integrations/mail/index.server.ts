@@ -4,6 +4,7 @@ import { getEnv } from "../../platform/env.server";
 import { createOutboxMailer } from "./outbox.server";
 import { createSmtpMailer } from "./smtp.server";
 import type { Mailer } from "./types.server";
+import { metered } from "../metered.server";
 
 export * from "./types.server";
 export { createOutboxMailer, outboxMails } from "./outbox.server";
@@ -17,7 +18,8 @@ let cached: { key: string; mailer: Mailer } | undefined;
  */
 export function getMailer(db?: Db): Mailer {
   const env = getEnv();
-  if (db && env.MAIL === "outbox") return createOutboxMailer(db);
+  if (db && env.MAIL === "outbox")
+    return metered(createOutboxMailer(db), { system: "mail", provider: "outbox" }, ["send"]);
   const key = `${env.MAIL}|${env.MAIL_FROM}|${env.databaseUrl}`;
   if (cached?.key !== key) {
     cached = {
@@ -25,5 +27,5 @@ export function getMailer(db?: Db): Mailer {
       mailer: env.MAIL === "outbox" ? createOutboxMailer(getDb()) : createSmtpMailer(env.MAIL, env.MAIL_FROM),
     };
   }
-  return cached.mailer;
+  return metered(cached.mailer, { system: "mail", provider: cached.mailer.kind }, ["send"]);
 }

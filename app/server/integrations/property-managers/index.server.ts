@@ -4,6 +4,7 @@ import { getEnv } from "../../platform/env.server";
 import { createHttpPropertyManager } from "./http.server";
 import { DEFAULT_LATENCY_MS, PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import { isProviderId, PROVIDER_IDS, type PropertyManagerSystem, type ProviderId } from "./types.server";
+import { meteredEach } from "../metered.server";
 
 export { createHttpPropertyManager, type HttpPropertyManagerOptions } from "./http.server";
 export {
@@ -164,7 +165,16 @@ export function getPropertyManagerSystems(
   const key = JSON.stringify(config);
   // Only the process's own database is cached: a test's database gets its own simulators.
   const shared = db === getDb;
-  if (shared && cached?.key === key) return cached.systems;
+  // In the metrics a manager's system is its provider; the simulators, whichever they stand for, are `simulator`.
+  const provider = (system: PropertyManagerSystem) =>
+    config.mode === "simulator" ? "simulator" : system.providerId;
+  const withMetrics = (systems: PropertyManagerSystem[]) =>
+    meteredEach(systems, { system: "property-managers", provider }, [
+      "searchObjects",
+      "getObject",
+      "createTransferCase",
+    ]);
+  if (shared && cached?.key === key) return withMetrics(cached.systems);
   const systems =
     config.mode === "simulator"
       ? PROVIDER_IDS.map(
@@ -178,5 +188,5 @@ export function getPropertyManagerSystems(
         )
       : config.systems.map((s) => createHttpPropertyManager({ ...s, timeoutMs: config.timeoutMs }));
   if (shared) cached = { key, systems };
-  return systems;
+  return withMetrics(systems);
 }

@@ -3,6 +3,7 @@ import { getEnv } from "../../platform/env.server";
 import { createDiskStorage } from "./disk.server";
 import { createS3Storage } from "./s3.server";
 import type { FileStorage } from "./types.server";
+import { metered } from "../metered.server";
 
 export * from "./types.server";
 export { createDiskStorage } from "./disk.server";
@@ -32,7 +33,12 @@ export function getStorage(): FileStorage {
         : createDiskStorage(path.join(env.dataDir, "files"));
     cached = { key, storage };
   }
-  return cached.storage;
+  return metered(cached.storage, { system: "storage", provider: cached.storage.kind }, [
+    "put",
+    "get",
+    "delete",
+    "exists",
+  ]);
 }
 
 /** Whether uploads go straight to the bucket (a presigned PUT) rather than through our own signed route. */
