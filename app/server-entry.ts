@@ -5,9 +5,13 @@ import { initialize } from "./server/platform/startup.server";
 import { getEnv } from "./server/platform/env.server";
 import { startJobRunner } from "./server/jobs/index.server";
 import { getLog } from "./server/platform/log.server";
+import { getMetrics } from "./server/ops/index.server";
 
 // The server build remix-serve loads: the compiled app, with start-up work done before the first request
 // and every action behind the cross-site check (docs/decisions/002-csrf.md).
+// The metrics (with METRICS_PORT) before start-up opens the database: it times its queries only for a sink already
+// there, and the integrations' clients report to the same.
+getMetrics();
 await initialize();
 // Background jobs run in the server process (decision 013); tests start their own runners.
 if (getEnv().NODE_ENV !== "test") {
