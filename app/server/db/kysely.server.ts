@@ -46,6 +46,12 @@ export function openDatabase(databaseUrl: string): DbHandle {
     pool.on("error", (error: Error & { code?: string }) => {
       if (error.code !== "57P01") getLog().warn({ err: error }, "PostgreSQL idle client error");
     });
+    // A connection lost while a query of its was out (a server restart): the query fails with the error, and pg
+    // also emits it on the client, which the pool listens to only while the client is idle; unheard, it would end
+    // the process.
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
     const max = getEnv().DATABASE_POOL_SIZE;
     return {
