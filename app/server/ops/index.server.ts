@@ -53,8 +53,8 @@ export function checkReadiness(): Promise<Readiness> {
 /**
  * The process's metrics when METRICS_PORT asks for them (created on first use, with the live hub's counts once the
  * channel runs); null otherwise, so that an install without a scraper runs no collectors and counts nothing. The
- * first call installs the sink the database, the integrations and the live channel report to: server.js makes it
- * before the database opens, which times its queries only when the sink is there.
+ * first call installs the sink the database, the integrations and the live channel report to: the server build
+ * (server-entry) makes it before start-up opens the database, which times its queries only when the sink is there.
  */
 export function getMetrics(): Metrics | null {
   if (!process.env.METRICS_PORT) return null;
