@@ -44,13 +44,18 @@ const trustProxy = process.env.TRUST_PROXY === "1";
 
 // Every request has an id (the trusted proxy's, or our own), answered as X-Request-Id, on every log line of the
 // request and on its error page; one JSON line per request at its end, without the path's query string or any
-// header (decision 045). The health checks are logged at debug level only.
+// header (decision 045). The health checks are logged at debug level only. With traces on, every request but the
+// health checks and static files is a span named by its route (decision 046).
 app.use((req, res, next) => {
   const requestId = ops.requestIdOf(req.get("x-request-id"), { trustProxy });
   res.set("X-Request-Id", requestId);
   const scope = { requestId };
   const health = req.path === "/healthz" || req.path === "/readyz";
   const end = health ? null : metrics?.startRequest();
+  const span =
+    health || staticRoute(req) === "static"
+      ? null
+      : ops.startRequestSpan({ method: req.method, requestId, header: (name) => req.get(name), trustProxy });
   const started = process.hrtime.bigint();
   // Bytes on the wire for this answer (headers included, compressed as sent): the socket's count since it began.
   const socket = res.socket;
@@ -60,6 +65,13 @@ app.use((req, res, next) => {
     const bytes = Math.max(0, (socket?.bytesWritten ?? 0) - bytesBefore);
     const route = scope.routeId ?? staticRoute(req);
     end?.({ routeId: route, method: req.method, status: res.statusCode, bytes });
+    span?.end({
+      route,
+      status: res.statusCode,
+      aborted: !res.writableFinished,
+      userId: scope.userId,
+      tenantId: scope.tenantId,
+    });
     const fields = {
       reqId: requestId,
       method: req.method,
@@ -75,7 +87,8 @@ app.use((req, res, next) => {
     else if (res.statusCode >= 500) log.error(fields, "request");
     else log.info(fields, "request");
   });
-  ops.runInRequest(scope, next);
+  if (span) span.run(() => ops.runInRequest(scope, next));
+  else ops.runInRequest(scope, next);
 });
 /** Requests no Remix route answers (static files, refusals before Remix) are named by what answered them. */
 function staticRoute(req) {
@@ -184,6 +197,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     ]);
     if (!requestsDone) server.closeAllConnections();
     await ops.closeStores();
+    await ops.stopTracing();
     log.info({ jobs, requestsDone }, "stopped");
     process.exit(0);
   });

@@ -15,6 +15,7 @@ import { CoalescingPassThrough } from "./server/platform/coalescing-stream.serve
 import { NonceProvider } from "./ui/nonce";
 import { isFramePath } from "./lib/shell";
 import { getLog } from "./server/platform/log.server";
+import { recordActiveFailure } from "./server/platform/tracing.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -90,6 +91,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A refused request (405 for a route without an action, 404 for no route) is the client's, not a fault of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  // Spec 01 §8: reported with the user id; the log line carries the request id, route and user of the request.
+  // Spec 01 §8: reported with the user id; the log line carries the request id, route and user of the request, and
+  // the request's span (when traced) the exception and an error status (decision 046).
   getLog().error({ err: error, method: request.method }, "request failed");
+  recordActiveFailure(error);
 }

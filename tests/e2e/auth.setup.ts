@@ -6,9 +6,12 @@ import { CONSENT_COOKIE } from "./fixtures";
 import { sessionFile } from "./sessions";
 
 /**
- * Signs in, one after another, the people whose pages the specs visit, and keeps their sessions: once per server
- * (each project's setup signs in on its own server), before its project's tests.
+ * Signs in the people whose pages the specs visit, and keeps their sessions: once per server (each project's setup
+ * signs in on its own server), before its project's tests. The sign-ins are independent of each other and mostly wait
+ * on BankID's 2 s status frame, so they run side by side on every worker: the start of the run no longer has one
+ * worker idle and two signing in six people each, one after another.
  */
+setup.describe.configure({ mode: "parallel" });
 
 const SESSIONS: Array<[string, Person]> = [
   ["maria", PEOPLE.maria],

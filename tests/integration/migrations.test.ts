@@ -84,6 +84,7 @@ describe("migrations", () => {
         "0008-document-analyses",
         "0009-mail-outbox",
         "0010-decision",
+        "0011-job-trace-context",
       ]);
       await seed(pg.handle.db);
       await exerciseSchema(pg.handle);

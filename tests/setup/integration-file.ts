@@ -4,8 +4,8 @@ import { vi } from "vitest";
  * The integration tests share a worker process from one file to the next (vitest.config.ts), so that Node's own
  * modules and the dependencies are loaded once per worker instead of once per file. Each file still starts from what
  * a process of its own would have: this runs before every file and ends what the previous file left running (the
- * job runner, the live channel, the database handle), forgets what the product keeps on globalThis (start-up, the
- * simulators), puts process.env back as the worker found it and has the app's modules evaluated afresh
+ * job runner, the live channel, the database handle, the tracing SDK), forgets what the product keeps on globalThis
+ * (start-up, the simulators), puts process.env back as the worker found it and has the app's modules evaluated afresh
  * (`vi.resetModules`), so module state (caches, the session storage, the job registry) is the file's own.
  */
 declare global {
@@ -28,8 +28,10 @@ const PRODUCT_GLOBALS = [
   const env = (globalThis.__integrationWorkerEnv ??= { ...process.env });
   const { stopJobRunner } = await import("~/server/jobs/index.server");
   const { closeLive } = await import("~/server/live/live.server");
+  const { stopTracing } = await import("~/server/ops/tracing.server");
   await stopJobRunner();
   await closeLive();
+  await stopTracing();
   await globalThis.__dbHandle?.db.destroy().catch(() => {});
   const store = globalThis as unknown as Record<string, unknown>;
   for (const name of PRODUCT_GLOBALS) delete store[name];

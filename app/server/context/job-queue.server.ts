@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/kysely.server";
 import type { JobQueue, NewJob } from "../domain/core/context.server";
+import { currentTraceparent } from "../platform/tracing.server";
 
 export type { NewJob };
 
@@ -34,6 +35,8 @@ export async function enqueueJob(db: Db, job: NewJob, now = new Date()): Promise
       max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       dedupe_key: job.dedupeKey ?? null,
       created_at: now.toISOString(),
+      // The run is traced under what enqueued it (decision 046).
+      trace_parent: currentTraceparent(),
     })
     .onConflict((oc) =>
       job.coalesce

@@ -8,6 +8,7 @@ import type { Database } from "./schema.server";
 import { lazyModule } from "../platform/lazy-module.server";
 import { getLog } from "../platform/log.server";
 import { meters, type StatementKind } from "../platform/meters.server";
+import { tracedDialect } from "./traced-dialect.server";
 
 /** pg is loaded when a PostgreSQL database is opened, not by every SQLite install and test that imports this. */
 const loadPg = lazyModule<typeof Pg>("pg");
@@ -52,7 +53,10 @@ export function openDatabase(databaseUrl: string): DbHandle {
     pool.on("connect", (client) => {
       client.on("error", () => undefined);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog() });
+    const db = new Kysely<Database>({
+      dialect: tracedDialect(new PostgresDialect({ pool }), "postgresql"),
+      log: queryLog(),
+    });
     const max = getEnv().DATABASE_POOL_SIZE;
     return {
       db,
@@ -82,7 +86,7 @@ export function openDatabase(databaseUrl: string): DbHandle {
     getLog().warn({ err: error }, "PRAGMA optimize on open failed");
   }
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: tracedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), "sqlite"),
     log: queryLog(),
   });
   // Through Kysely, so that it waits for the connection like any query and never runs inside a transaction.

@@ -9,6 +9,14 @@ import { buildUseCaseContext } from "../context/use-case.server";
 import { onJobEnqueued } from "../context/job-queue.server";
 import { jobDefinition } from "./registry.server";
 import { getLog } from "../platform/log.server";
+import {
+  contextOf,
+  inSpanUnder,
+  recordFailure,
+  SpanKind,
+  untraced,
+  type Span,
+} from "../platform/tracing.server";
 
 /**
  * The job runner (decision 013). One statement claims the oldest due job — queued and due, or running under a
@@ -113,7 +121,23 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
-  async function execute(job: JobRow): Promise<void> {
+  /**
+   * A run is a span under what enqueued the job (its stored traceparent: the request or job that asked for it), or
+   * the root of a trace of its own (a schedule's job), with the job's type, id, attempt and outcome (decision 046).
+   */
+  function execute(job: JobRow): Promise<void> {
+    return inSpanUnder(
+      contextOf({ traceparent: job.trace_parent }),
+      `job ${job.type}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: { "app.job.type": job.type, "app.job.id": job.id, "app.job.attempt": job.attempts },
+      },
+      (span) => run(job, span),
+    );
+  }
+
+  async function run(job: JobRow, span: Span | null): Promise<void> {
     const definition = jobDefinition(job.type);
     const started = performance.now();
     try {
@@ -148,6 +172,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         result: result ? JSON.stringify(result).slice(0, 20_000) : null,
       });
       observe(job, "done", started);
+      span?.setAttribute("app.job.outcome", "done");
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 2_000);
       const maxAttempts = definition?.maxAttempts ?? job.max_attempts;
@@ -163,6 +188,10 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
             },
       );
       observe(job, dead ? "dead" : "retry", started);
+      if (span) {
+        recordFailure(span, error);
+        span.setAttribute("app.job.outcome", dead ? "dead" : "retry");
+      }
       logFailure(
         `${job.type} ${job.id} attempt ${job.attempts}/${job.max_attempts} failed${dead ? " (dead)" : ""}: ${reason}`,
         { jobId: job.id, type: job.type, attempt: job.attempts, dead, err: error },
@@ -221,7 +250,8 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         lastTick = Date.now();
         for (let i = active; i < concurrency; i++) void work();
       };
-      stopWaking = onJobEnqueued(tick);
+      // An enqueue wakes the runner from inside the enqueuing request: its claims are not that request's work.
+      stopWaking = onJobEnqueued(() => untraced(tick));
       timer = setInterval(tick, pollMs);
       timer.unref();
       tick();

@@ -29,6 +29,7 @@ import { createRedisBackplane, createRedisPresence } from "./redis.server";
 import { ownsSearchId, verifyAccessClaims } from "./tokens.server";
 import { sessionIsActive } from "../platform/session.server";
 import { getLog } from "../platform/log.server";
+import { untraced } from "../platform/tracing.server";
 
 export interface Live {
   hub: Hub;
@@ -180,7 +181,8 @@ function create(): LiveState {
 }
 
 export function getLive(): Live {
-  globalThis.__live ??= create();
+  // Started by whichever request first needs it: its timers (the access and session checks) are not that request's.
+  globalThis.__live ??= untraced(create);
   return globalThis.__live.live;
 }
 

@@ -112,6 +112,7 @@ export async function closeStores(): Promise<void> {
 }
 
 export { getLog } from "../platform/log.server";
+export { startRequestSpan, stopTracing } from "./tracing.server";
 export {
   currentRequest,
   noteRoute,

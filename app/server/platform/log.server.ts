@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import { currentRequest } from "./request-context.server";
+import { activeTraceId } from "./tracing.server";
 
 /** A string field longer than this is cut (a 1 MB value never reaches the log whole). */
 export const MAX_FIELD_CHARS = 2_000;
@@ -106,8 +107,11 @@ export function createLogger(options: LogOptions = {}): Logger {
       redact: { paths: [...REDACTED, ...REDACTED.map((key) => `*.${key}`)], censor: "[borttaget]" },
       mixin() {
         const scope = currentRequest();
-        if (!scope) return {};
+        // With traces on, a line written inside a traced request or job names its trace (decision 046).
+        const traceId = activeTraceId();
+        if (!scope) return traceId ? { traceId } : {};
         return {
+          ...(traceId ? { traceId } : {}),
           reqId: scope.requestId,
           ...(scope.routeId ? { route: scope.routeId } : {}),
           ...(scope.userId ? { userId: scope.userId } : {}),

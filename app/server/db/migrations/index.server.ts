@@ -9,6 +9,7 @@ import * as m0007 from "./0007-job-results.server";
 import * as m0008 from "./0008-document-analyses.server";
 import * as m0009 from "./0009-mail-outbox.server";
 import * as m0010 from "./0010-decision.server";
+import * as m0011 from "./0011-job-trace-context.server";
 
 // Listed statically so that the Remix server bundle carries them; names sort in order of application.
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0008-document-analyses": m0008,
   "0009-mail-outbox": m0009,
   "0010-decision": m0010,
+  "0011-job-trace-context": m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

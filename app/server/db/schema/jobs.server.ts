@@ -31,4 +31,6 @@ export interface JobsTable {
   finished_at: string | null;
   /** JSON the handler returned (migration 0007), e.g. a refresh's counts. */
   result: string | null;
+  /** The W3C traceparent of the request or job that enqueued it (migration 0011), null when nothing was traced. */
+  trace_parent: string | null;
 }

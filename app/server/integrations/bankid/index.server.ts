@@ -1,10 +1,11 @@
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createHttpBankIdClient } from "./client.server";
 import { getBankIdSimulator } from "./simulator.server";
 import type { BankIdClient } from "./types.server";
-import { metered } from "../metered.server";
 
 export { BankIdError, isBankIdError, type BankIdErrorCode } from "./errors.server";
 export { qrData, qrSecondsSince } from "./qr.server";
@@ -105,18 +106,15 @@ function readSetting(path: string, variable: string): Buffer {
 
 let cached: { key: string; client: BankIdClient } | undefined;
 
-const CALLS = ["auth", "sign", "collect", "cancel"] as const;
-
-/**
- * The configured BankID: the in-process simulator by default, or the RP API over mutual TLS (its provider in the
- * metrics: the environment, `test` or `production`).
- */
+/** The configured BankID: the in-process simulator by default, or the RP API over mutual TLS. */
 export function getBankIdClient(env: Env = getEnv()): BankIdClient {
   const config = bankIdConfig(env);
-  if (config.mode === "simulator")
-    return metered<BankIdClient>(getBankIdSimulator(), { system: "bankid", provider: "simulator" }, CALLS);
+  const calls = ["auth", "sign", "collect", "cancel"] as const;
+  const labels = { system: "bankid", provider: config.mode };
+  const observed = (client: BankIdClient) => metered(tracedCalls(client, labels, calls), labels, calls);
+  if (config.mode === "simulator") return observed(getBankIdSimulator());
   const key = JSON.stringify(config);
-  if (cached?.key === key) return metered(cached.client, { system: "bankid", provider: config.mode }, CALLS);
+  if (cached?.key === key) return observed(cached.client);
   const client = createHttpBankIdClient({
     baseUrl: config.baseUrl,
     pfx: readSetting(config.certPath, "BANKID_CERT_PATH"),
@@ -125,7 +123,7 @@ export function getBankIdClient(env: Env = getEnv()): BankIdClient {
     timeoutMs: config.timeoutMs,
   });
   cached = { key, client };
-  return metered(client, { system: "bankid", provider: config.mode }, CALLS);
+  return observed(client);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { createHttpCompanyRegistryClient } from "./client.server";
 import { getCompanyRegistrySimulator } from "./simulator.server";
 import type { CompanyRegistryClient } from "./types.server";
-import { metered } from "../metered.server";
 
 export { createHttpCompanyRegistryClient, type HttpCompanyRegistryOptions } from "./client.server";
 export { isCurrentOn, todayInSweden } from "./rules.server";
@@ -74,13 +75,11 @@ let cached: { key: string; client: CompanyRegistryClient } | undefined;
 export function getCompanyRegistry(env: Env = getEnv()): CompanyRegistryClient {
   const config = companyRegistryConfig(env);
   const calls = ["boardEngagements", "association"] as const;
-  if (config.mode === "simulator")
-    return metered<CompanyRegistryClient>(
-      getCompanyRegistrySimulator(),
-      { system: "company-registry", provider: "simulator" },
-      calls,
-    );
+  const labels = { system: "company-registry", provider: config.mode };
+  const observed = (client: CompanyRegistryClient) =>
+    metered(tracedCalls(client, labels, calls), labels, calls);
+  if (config.mode === "simulator") return observed(getCompanyRegistrySimulator());
   const key = JSON.stringify(config);
   if (cached?.key !== key) cached = { key, client: createHttpCompanyRegistryClient(config) };
-  return metered(cached.client, { system: "company-registry", provider: "http" }, calls);
+  return observed(cached.client);
 }

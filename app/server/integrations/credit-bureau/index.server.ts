@@ -1,10 +1,11 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { createHttpCreditBureau, DEFAULT_TIMEOUT_MS } from "./http.server";
 import { CreditBureauSimulator, DEFAULT_SIMULATOR_LATENCY_MS } from "./simulator.server";
 import type { CreditBureau } from "./types.server";
-import { metered } from "../metered.server";
 
 export { createHttpCreditBureau, DEFAULT_TIMEOUT_MS, type HttpCreditBureauOptions } from "./http.server";
 export { MAX_PURPOSE_LENGTH, normalizeCreditReportRequest } from "./request.server";
@@ -124,8 +125,9 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
   // Only the process's own database is cached: a test's database gets its own simulator.
   const shared = db === getDb;
   const calls = ["orderReport", "fetchReport"] as const;
-  if (shared && cached?.key === key)
-    return metered(cached.bureau, { system: "credit-bureau", provider: config.mode }, calls);
+  const labels = { system: "credit-bureau", provider: config.mode };
+  const observed = (bureau: CreditBureau) => metered(tracedCalls(bureau, labels, calls), labels, calls);
+  if (shared && cached?.key === key) return observed(cached.bureau);
   const bureau =
     config.mode === "simulator"
       ? new CreditBureauSimulator({
@@ -135,5 +137,5 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
         })
       : createHttpCreditBureau(config);
   if (shared) cached = { key, bureau };
-  return metered(bureau, { system: "credit-bureau", provider: config.mode }, calls);
+  return observed(bureau);
 }

@@ -1,10 +1,11 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { createOutboxMailer } from "./outbox.server";
 import { createSmtpMailer } from "./smtp.server";
 import type { Mailer } from "./types.server";
-import { metered } from "../metered.server";
 
 export * from "./types.server";
 export { createOutboxMailer, outboxMails } from "./outbox.server";
@@ -18,8 +19,9 @@ let cached: { key: string; mailer: Mailer } | undefined;
  */
 export function getMailer(db?: Db): Mailer {
   const env = getEnv();
-  if (db && env.MAIL === "outbox")
-    return metered(createOutboxMailer(db), { system: "mail", provider: "outbox" }, ["send"]);
+  const labels = { system: "mail", provider: env.MAIL === "outbox" ? "outbox" : "smtp" };
+  const observed = (mailer: Mailer) => metered(tracedCalls(mailer, labels, ["send"]), labels, ["send"]);
+  if (db && env.MAIL === "outbox") return observed(createOutboxMailer(db));
   const key = `${env.MAIL}|${env.MAIL_FROM}|${env.databaseUrl}`;
   if (cached?.key !== key) {
     cached = {
@@ -27,5 +29,5 @@ export function getMailer(db?: Db): Mailer {
       mailer: env.MAIL === "outbox" ? createOutboxMailer(getDb()) : createSmtpMailer(env.MAIL, env.MAIL_FROM),
     };
   }
-  return metered(cached.mailer, { system: "mail", provider: cached.mailer.kind }, ["send"]);
+  return observed(cached.mailer);
 }

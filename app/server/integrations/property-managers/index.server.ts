@@ -1,10 +1,11 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls, tracing } from "../../platform/tracing.server";
+import { meteredEach } from "../metered.server";
 import { createHttpPropertyManager } from "./http.server";
 import { DEFAULT_LATENCY_MS, PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import { isProviderId, PROVIDER_IDS, type PropertyManagerSystem, type ProviderId } from "./types.server";
-import { meteredEach } from "../metered.server";
 
 export { createHttpPropertyManager, type HttpPropertyManagerOptions } from "./http.server";
 export {
@@ -168,13 +169,13 @@ export function getPropertyManagerSystems(
   // In the metrics a manager's system is its provider; the simulators, whichever they stand for, are `simulator`.
   const provider = (system: PropertyManagerSystem) =>
     config.mode === "simulator" ? "simulator" : system.providerId;
-  const withMetrics = (systems: PropertyManagerSystem[]) =>
-    meteredEach(systems, { system: "property-managers", provider }, [
+  const observed = (systems: PropertyManagerSystem[]) =>
+    meteredEach(traced(systems), { system: "property-managers", provider }, [
       "searchObjects",
       "getObject",
       "createTransferCase",
     ]);
-  if (shared && cached?.key === key) return withMetrics(cached.systems);
+  if (shared && cached?.key === key) return observed(cached.systems);
   const systems =
     config.mode === "simulator"
       ? PROVIDER_IDS.map(
@@ -188,5 +189,17 @@ export function getPropertyManagerSystems(
         )
       : config.systems.map((s) => createHttpPropertyManager({ ...s, timeoutMs: config.timeoutMs }));
   if (shared) cached = { key, systems };
-  return withMetrics(systems);
+  return observed(systems);
+}
+
+/** Each system's calls are spans when traces are on (decision 046), named by the system's provider id. */
+function traced(systems: PropertyManagerSystem[]): PropertyManagerSystem[] {
+  if (!tracing()) return systems;
+  return systems.map((system) =>
+    tracedCalls(system, { system: "property-managers", provider: system.providerId }, [
+      "searchObjects",
+      "getObject",
+      "createTransferCase",
+    ]),
+  );
 }

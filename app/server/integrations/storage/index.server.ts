@@ -1,9 +1,10 @@
 import path from "node:path";
 import { getEnv } from "../../platform/env.server";
+import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { createDiskStorage } from "./disk.server";
 import { createS3Storage } from "./s3.server";
 import type { FileStorage } from "./types.server";
-import { metered } from "../metered.server";
 
 export * from "./types.server";
 export { createDiskStorage } from "./disk.server";
@@ -33,12 +34,10 @@ export function getStorage(): FileStorage {
         : createDiskStorage(path.join(env.dataDir, "files"));
     cached = { key, storage };
   }
-  return metered(cached.storage, { system: "storage", provider: cached.storage.kind }, [
-    "put",
-    "get",
-    "delete",
-    "exists",
-  ]);
+  const { storage } = cached;
+  const labels = { system: "storage", provider: storage.kind };
+  const calls = ["put", "get", "delete", "exists"] as const;
+  return metered(tracedCalls(storage, labels, calls), labels, calls);
 }
 
 /** Whether uploads go straight to the bucket (a presigned PUT) rather than through our own signed route. */
