@@ -5,12 +5,16 @@ import { initialize } from "./server/platform/startup.server";
 import { getEnv } from "./server/platform/env.server";
 import { startJobRunner } from "./server/jobs/index.server";
 import { getLog } from "./server/platform/log.server";
+import { getMetrics } from "./server/ops/index.server";
 import { startTracing } from "./server/ops/tracing.server";
 
 // The server build remix-serve loads: the compiled app, with start-up work done before the first request
 // and every action behind the cross-site check (docs/decisions/002-csrf.md).
-// Traces first, when an OTLP endpoint is set, so that the database and the clients are traced from their start.
+// Traces and metrics first, when an OTLP endpoint or METRICS_PORT asks for them, so that the database and the
+// clients are traced and measured from their start (the database times its queries only for a metrics sink already
+// there).
 startTracing();
+getMetrics();
 await initialize();
 // Background jobs run in the server process (decision 013); tests start their own runners.
 if (getEnv().NODE_ENV !== "test") {

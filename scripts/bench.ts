@@ -76,6 +76,14 @@ async function runWizard(): Promise<void> {
   console.table(await benchWizard());
 }
 
+async function runObservability(): Promise<void> {
+  console.log(
+    "\n[bench] observability on and off, the list page (scripts/bench-observability.ts, two servers on one DATA_DIR):",
+  );
+  const { benchObservability } = await import("./bench-observability");
+  console.table(await benchObservability());
+}
+
 async function main(): Promise<number> {
   const started = performance.now();
   ensureBuild();
@@ -149,6 +157,7 @@ async function main(): Promise<number> {
   await runSearch();
   await runMessages();
   await runWizard();
+  await runObservability();
   console.log(`\n[bench] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }

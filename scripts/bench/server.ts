@@ -113,7 +113,12 @@ export function killAll(): void {
  * file (the access log writes a line per request). Resolves when GET /api/tenants answers 200, which is after
  * migrations and, on a fresh DATA_DIR, the demo seed.
  */
-export async function startServer(dataDir: string, label: string): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  label: string,
+  /** More of the environment (METRICS_PORT, LOG_LEVEL, OTEL_*): the observability bench's two servers. */
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const logFile = path.join(dataDir, `server-${label}.log`);
   const log = fs.openSync(logFile, "a");
@@ -122,7 +127,7 @@ export async function startServer(dataDir: string, label: string): Promise<Runni
   const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...flags, "./server.js"], {
     cwd: ROOT,
-    env: productEnv(dataDir, { PORT: String(port) }),
+    env: productEnv(dataDir, { ...extraEnv, PORT: String(port) }),
     stdio: ["ignore", log, log],
   });
   fs.closeSync(log);

@@ -138,6 +138,11 @@ test("a signed-in journey logs its requests with the user's id and never a perso
   expect(metrics).toMatch(
     /http_requests_total\{route="routes\/transfers\._index",method="GET",status_class="2xx"\} \d+/,
   );
+  // The parts beneath: the journey's queries, and the sign-in's calls to the BankID simulator.
+  expect(metrics).toMatch(/^db_query_duration_seconds_count\{kind="select"\} [1-9]\d*$/m);
+  expect(metrics).toMatch(
+    /^integration_call_duration_seconds_count\{system="bankid",provider="simulator",operation="auth"\} [1-9]\d*$/m,
+  );
 });
 
 test("SIGTERM: not ready at once, a request in flight finishes, the process exits 0", async () => {

@@ -1,8 +1,10 @@
-// Readiness (GET /readyz) against real databases: what it checks, how fast it gives up, what shutdown does.
+// Readiness (GET /readyz) against real databases: what it checks, how fast it gives up, what shutdown does, and
+// that it comes back by itself when a database that went away returns.
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "~/server/db/kysely.server";
 import { createDiskStorage } from "~/server/integrations/storage/index.server";
@@ -103,5 +105,88 @@ describe("readiness on PostgreSQL", () => {
     for (const socket of sockets) socket.destroy();
     hole.close();
     await gone.destroy().catch(() => undefined);
+  });
+});
+
+/**
+ * PostgreSQL behind a TCP relay the test controls: `down` ends every connection and refuses new ones, as a server
+ * that stopped (or restarted) does; `up` listens again on the same port, as the server coming back does.
+ */
+async function relayTo(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+  const port = (relay.address() as net.AddressInfo).port;
+  return {
+    port,
+    async down() {
+      await new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    async up() {
+      await new Promise<void>((resolve) => relay.listen(port, "127.0.0.1", resolve));
+    },
+    close: () => relay.close(),
+  };
+}
+
+describe("readiness when PostgreSQL goes away and comes back", () => {
+  it("answers not ready within 2 s while the database is gone, and ready again on its own once it returns", async (ctx) => {
+    const pg = await freshPostgres("migrated");
+    if (!pg) {
+      console.log("SKIPPED: readiness on PostgreSQL (set TEST_DATABASE_URL to a reachable server)");
+      ctx.skip();
+      return;
+    }
+    const server = new URL(process.env.TEST_DATABASE_URL!);
+    const relay = await relayTo({ host: server.hostname, port: Number(server.port || 5432) });
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(pg.handle.db);
+    const url = new URL(server);
+    url.host = `127.0.0.1:${relay.port}`;
+    url.pathname = `/${rows[0]!.name}`;
+    // The instance's own pool, opened once: nothing reopens it between the checks below.
+    const handle = openDatabase(url.toString());
+    try {
+      // Several checks, so that the pool holds connections that the outage then cuts.
+      for (let i = 0; i < 3; i++) expect((await readiness(deps(handle))).ready).toBe(true);
+
+      await relay.down();
+      const started = performance.now();
+      const gone = await readiness(deps(handle));
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(gone.ready).toBe(false);
+      expect(part(gone, "database")).toMatchObject({ ok: false });
+      expect(part(gone, "storage")?.ok).toBe(true);
+      // It stays not ready while the database is away, every check answering in time.
+      for (let i = 0; i < 3; i++) {
+        const again = performance.now();
+        expect((await readiness(deps(handle))).ready).toBe(false);
+        expect(performance.now() - again).toBeLessThan(2_000);
+      }
+
+      await relay.up();
+      let answer = await readiness(deps(handle));
+      const deadline = Date.now() + 5_000;
+      while (!answer.ready && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        answer = await readiness(deps(handle));
+      }
+      expect(answer.ready).toBe(true);
+      expect(part(answer, "database")).toMatchObject({ ok: true });
+    } finally {
+      relay.close();
+      await handle.destroy().catch(() => undefined);
+      await pg.drop();
+    }
   });
 });

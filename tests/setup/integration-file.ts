@@ -19,6 +19,9 @@ const PRODUCT_GLOBALS = [
   "__startup",
   "__overlatelseportalenBankIdSimulator",
   "__companyRegistrySimulator",
+  // The metrics (METRICS_PORT) and the sink the database, integrations and live channel report to.
+  "__ops",
+  "__meters",
 ] as const;
 
 {

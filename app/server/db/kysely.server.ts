@@ -3,10 +3,11 @@ import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import type * as Pg from "pg";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type LogEvent } from "kysely";
 import type { Database } from "./schema.server";
 import { lazyModule } from "../platform/lazy-module.server";
 import { getLog } from "../platform/log.server";
+import { meters, type StatementKind } from "../platform/meters.server";
 import { tracedDialect } from "./traced-dialect.server";
 
 /** pg is loaded when a PostgreSQL database is opened, not by every SQLite install and test that imports this. */
@@ -19,6 +20,15 @@ export interface DbHandle {
   db: Db;
   kind: DbKind;
   destroy(): Promise<void>;
+  /** PostgreSQL's pool now: connections open, idle, requests waiting for one, and the most it opens. */
+  pool?: () => PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** `file:` URL (or unset) means SQLite through better-sqlite3; `postgres://` means PostgreSQL through pg. */
@@ -37,11 +47,23 @@ export function openDatabase(databaseUrl: string): DbHandle {
     pool.on("error", (error: Error & { code?: string }) => {
       if (error.code !== "57P01") getLog().warn({ err: error }, "PostgreSQL idle client error");
     });
+    // A connection lost while a query of its was out (a server restart): the query fails with the error, and pg
+    // also emits it on the client, which the pool listens to only while the client is idle; unheard, it would end
+    // the process.
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
+    });
     const db = new Kysely<Database>({
       dialect: tracedDialect(new PostgresDialect({ pool }), "postgresql"),
-      log: slowQueryLog(),
+      log: queryLog(),
     });
-    return { db, kind: "postgres", destroy: () => db.destroy() };
+    const max = getEnv().DATABASE_POOL_SIZE;
+    return {
+      db,
+      kind: "postgres",
+      destroy: () => db.destroy(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    };
   }
   const file = sqliteFile(databaseUrl);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -65,7 +87,7 @@ export function openDatabase(databaseUrl: string): DbHandle {
   }
   const db = new Kysely<Database>({
     dialect: tracedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), "sqlite"),
-    log: slowQueryLog(),
+    log: queryLog(),
   });
   // Through Kysely, so that it waits for the connection like any query and never runs inside a transaction.
   const daily = setInterval(() => {
@@ -126,6 +148,34 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
       };
     },
   });
+}
+
+/**
+ * Kysely times a query only when it has a log to tell: the slow-query log, the metrics' query durations, or
+ * both. Without either (no DB_SLOW_QUERY_MS, metrics off when the database opened) queries are not timed at all.
+ */
+function queryLog(): ((event: LogEvent) => void) | undefined {
+  const slow = slowQueryLog();
+  if (!meters()) return slow;
+  return (event) => {
+    slow?.(event);
+    meters()?.query(statementKind(event.query), event.queryDurationMillis / 1000, event.level === "error");
+  };
+}
+
+const KINDS: Record<string, StatementKind> = {
+  SelectQueryNode: "select",
+  InsertQueryNode: "insert",
+  UpdateQueryNode: "update",
+  DeleteQueryNode: "delete",
+};
+
+/** The builder's node says what a query is; a raw `sql` query (the job claim, readiness) is read by its first word. */
+export function statementKind(query: CompiledQuery): StatementKind {
+  const kind = KINDS[query.query.kind];
+  if (kind) return kind;
+  const first = /^\s*(select|insert|update|delete)\b/i.exec(query.sql)?.[1]?.toLowerCase();
+  return (first as StatementKind | undefined) ?? "other";
 }
 
 /** DB_SLOW_QUERY_MS=N logs each query that took N ms or more (0 logs all), with its SQL, never its parameters. */

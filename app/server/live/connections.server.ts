@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 
 import { encoder, readLimited, SSE_HEADERS, sseFrame, textResponse } from "./http.server";
 import { PING_RECORD, writeClose } from "./protocol.server";
+import { meters } from "../platform/meters.server";
 
 export { textResponse } from "./http.server";
 
@@ -131,11 +132,13 @@ export class ConnectionRegistry<P> {
     connection.outbox.push(record);
     connection.outboxChars += record.length;
     if (connection.outboxChars > this.options.maxBufferedBytes) {
+      meters()?.liveDroppedSlow();
       connection.outbox = [];
       connection.outboxChars = 0;
       this.close(connection, writeClose({ error: "Too much data is waiting for the client." }));
       return false;
     }
+    if (record !== PING_RECORD) meters()?.liveSent();
     if (!connection.flushScheduled) {
       connection.flushScheduled = true;
       queueMicrotask(() => {

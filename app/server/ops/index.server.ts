@@ -6,6 +6,7 @@ import { getEnv } from "../platform/env.server";
 import { readiness, type Readiness } from "./health.server";
 import { getLog } from "../platform/log.server";
 import { createMetrics, type Metrics } from "./metrics.server";
+import { installMeters } from "../platform/meters.server";
 import type * as IORedis from "ioredis";
 
 declare global {
@@ -51,15 +52,21 @@ export function checkReadiness(): Promise<Readiness> {
 
 /**
  * The process's metrics when METRICS_PORT asks for them (created on first use, with the live hub's counts once the
- * channel runs); null otherwise, so that an install without a scraper runs no collectors and counts nothing.
+ * channel runs); null otherwise, so that an install without a scraper runs no collectors and counts nothing. The
+ * first call installs the sink the database, the integrations and the live channel report to: the server build
+ * (server-entry) makes it before start-up opens the database, which times its queries only when the sink is there.
  */
 export function getMetrics(): Metrics | null {
   if (!process.env.METRICS_PORT) return null;
   const ops = state();
-  ops.metrics ??= createMetrics({
-    db: () => getDbHandle().db,
-    liveStats: () => globalThis.__live?.live.hub.stats() ?? null,
-  });
+  if (!ops.metrics) {
+    ops.metrics = createMetrics({
+      db: () => getDbHandle().db,
+      liveStats: () => globalThis.__live?.live.hub.stats() ?? null,
+      dbPool: () => getDbHandle().pool?.() ?? null,
+    });
+    installMeters(ops.metrics.meters);
+  }
   return ops.metrics;
 }
 

@@ -1,5 +1,6 @@
 import client from "prom-client";
-import type { Db } from "../db/kysely.server";
+import type { Db, PoolStats } from "../db/kysely.server";
+import { createPartsMetrics } from "./parts-metrics.server";
 
 export interface HubStats {
   connections: number;
@@ -12,6 +13,8 @@ export interface MetricsDeps {
   db: () => Db;
   /** The live hub's counts on this instance; absent before the channel starts. */
   liveStats?: () => HubStats | null;
+  /** PostgreSQL's pool now; null on SQLite. */
+  dbPool?: () => PoolStats | null;
 }
 
 /** Refusals an operator watches for: a body too large, a type we do not take, a client sending too much. */
@@ -101,9 +104,12 @@ export function createMetrics(deps: MetricsDeps) {
       this.set(deps.liveStats?.()?.groups ?? 0);
     },
   });
+  // The database, the integrations, uploads and the live channel report through this (platform/meters.server).
+  const meters = createPartsMetrics(registry, deps);
 
   return {
     registry,
+    meters,
     /** A request began: counted in flight until `end` is called with what it answered. */
     startRequest() {
       inFlight.inc();

@@ -16,6 +16,7 @@ import { parse } from "../core/parse.server";
 import { userOf, type JobQueue, type UseCaseContext } from "../core/context.server";
 import { checkedUpload, UploadRefusal, type UploadRefusalReason } from "./upload.server";
 import { takeUploadSlot } from "../../platform/upload-slots.server";
+import { meters } from "../../platform/meters.server";
 import { requiredDocumentChanged } from "./analysis.server";
 
 /**
@@ -127,6 +128,7 @@ export type ReceiveOutcome =
   | { outcome: "broken" };
 
 async function deleteRefused(db: Db, documentId: string, transferId: string, reason: string, at: string) {
+  meters()?.uploadRefused(reason);
   await db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom("documents").where("id", "=", documentId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) return;
@@ -268,6 +270,7 @@ async function receiveInto(
     await storage.delete(document.storage_key).catch(() => false);
     return { outcome: "notAwaiting" };
   }
+  meters()?.uploadStored(sizeInBytes);
   return { outcome: "pending", sizeInBytes };
 }
 

@@ -1,5 +1,6 @@
 import { getEnv } from "../../platform/env.server";
 import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createHttpBankIdClient } from "./client.server";
@@ -108,11 +109,12 @@ let cached: { key: string; client: BankIdClient } | undefined;
 /** The configured BankID: the in-process simulator by default, or the RP API over mutual TLS. */
 export function getBankIdClient(env: Env = getEnv()): BankIdClient {
   const config = bankIdConfig(env);
-  const traced = (client: BankIdClient) =>
-    tracedCalls(client, { system: "bankid", provider: config.mode }, ["auth", "sign", "collect", "cancel"]);
-  if (config.mode === "simulator") return traced(getBankIdSimulator());
+  const calls = ["auth", "sign", "collect", "cancel"] as const;
+  const labels = { system: "bankid", provider: config.mode };
+  const observed = (client: BankIdClient) => metered(tracedCalls(client, labels, calls), labels, calls);
+  if (config.mode === "simulator") return observed(getBankIdSimulator());
   const key = JSON.stringify(config);
-  if (cached?.key === key) return traced(cached.client);
+  if (cached?.key === key) return observed(cached.client);
   const client = createHttpBankIdClient({
     baseUrl: config.baseUrl,
     pfx: readSetting(config.certPath, "BANKID_CERT_PATH"),
@@ -121,7 +123,7 @@ export function getBankIdClient(env: Env = getEnv()): BankIdClient {
     timeoutMs: config.timeoutMs,
   });
   cached = { key, client };
-  return traced(client);
+  return observed(client);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { getEnv } from "../../platform/env.server";
 import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { createHttpCompanyRegistryClient } from "./client.server";
 import { getCompanyRegistrySimulator } from "./simulator.server";
 import type { CompanyRegistryClient } from "./types.server";
@@ -73,13 +74,12 @@ let cached: { key: string; client: CompanyRegistryClient } | undefined;
 /** The configured company registry: the in-process simulator by default, or the gateway over HTTP. */
 export function getCompanyRegistry(env: Env = getEnv()): CompanyRegistryClient {
   const config = companyRegistryConfig(env);
-  const traced = (client: CompanyRegistryClient) =>
-    tracedCalls(client, { system: "company-registry", provider: config.mode }, [
-      "boardEngagements",
-      "association",
-    ]);
-  if (config.mode === "simulator") return traced(getCompanyRegistrySimulator());
+  const calls = ["boardEngagements", "association"] as const;
+  const labels = { system: "company-registry", provider: config.mode };
+  const observed = (client: CompanyRegistryClient) =>
+    metered(tracedCalls(client, labels, calls), labels, calls);
+  if (config.mode === "simulator") return observed(getCompanyRegistrySimulator());
   const key = JSON.stringify(config);
   if (cached?.key !== key) cached = { key, client: createHttpCompanyRegistryClient(config) };
-  return traced(cached.client);
+  return observed(cached.client);
 }

@@ -2,6 +2,7 @@ import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
 import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { createHttpCreditBureau, DEFAULT_TIMEOUT_MS } from "./http.server";
 import { CreditBureauSimulator, DEFAULT_SIMULATOR_LATENCY_MS } from "./simulator.server";
 import type { CreditBureau } from "./types.server";
@@ -123,9 +124,10 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
   const key = JSON.stringify(config);
   // Only the process's own database is cached: a test's database gets its own simulator.
   const shared = db === getDb;
-  const traced = (bureau: CreditBureau) =>
-    tracedCalls(bureau, { system: "credit-bureau", provider: config.mode }, ["orderReport", "fetchReport"]);
-  if (shared && cached?.key === key) return traced(cached.bureau);
+  const calls = ["orderReport", "fetchReport"] as const;
+  const labels = { system: "credit-bureau", provider: config.mode };
+  const observed = (bureau: CreditBureau) => metered(tracedCalls(bureau, labels, calls), labels, calls);
+  if (shared && cached?.key === key) return observed(cached.bureau);
   const bureau =
     config.mode === "simulator"
       ? new CreditBureauSimulator({
@@ -135,5 +137,5 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
         })
       : createHttpCreditBureau(config);
   if (shared) cached = { key, bureau };
-  return traced(bureau);
+  return observed(bureau);
 }

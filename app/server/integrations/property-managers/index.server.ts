@@ -2,6 +2,7 @@ import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
 import { tracedCalls, tracing } from "../../platform/tracing.server";
+import { meteredEach } from "../metered.server";
 import { createHttpPropertyManager } from "./http.server";
 import { DEFAULT_LATENCY_MS, PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import { isProviderId, PROVIDER_IDS, type PropertyManagerSystem, type ProviderId } from "./types.server";
@@ -165,7 +166,16 @@ export function getPropertyManagerSystems(
   const key = JSON.stringify(config);
   // Only the process's own database is cached: a test's database gets its own simulators.
   const shared = db === getDb;
-  if (shared && cached?.key === key) return traced(cached.systems);
+  // In the metrics a manager's system is its provider; the simulators, whichever they stand for, are `simulator`.
+  const provider = (system: PropertyManagerSystem) =>
+    config.mode === "simulator" ? "simulator" : system.providerId;
+  const observed = (systems: PropertyManagerSystem[]) =>
+    meteredEach(traced(systems), { system: "property-managers", provider }, [
+      "searchObjects",
+      "getObject",
+      "createTransferCase",
+    ]);
+  if (shared && cached?.key === key) return observed(cached.systems);
   const systems =
     config.mode === "simulator"
       ? PROVIDER_IDS.map(
@@ -179,7 +189,7 @@ export function getPropertyManagerSystems(
         )
       : config.systems.map((s) => createHttpPropertyManager({ ...s, timeoutMs: config.timeoutMs }));
   if (shared) cached = { key, systems };
-  return traced(systems);
+  return observed(systems);
 }
 
 /** Each system's calls are spans when traces are on (decision 046), named by the system's provider id. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { getEnv } from "../../platform/env.server";
 import { tracedCalls } from "../../platform/tracing.server";
+import { metered } from "../metered.server";
 import { createDiskStorage } from "./disk.server";
 import { createS3Storage } from "./s3.server";
 import type { FileStorage } from "./types.server";
@@ -34,12 +35,9 @@ export function getStorage(): FileStorage {
     cached = { key, storage };
   }
   const { storage } = cached;
-  return tracedCalls(storage, { system: "storage", provider: storage.kind }, [
-    "put",
-    "get",
-    "delete",
-    "exists",
-  ]);
+  const labels = { system: "storage", provider: storage.kind };
+  const calls = ["put", "get", "delete", "exists"] as const;
+  return metered(tracedCalls(storage, labels, calls), labels, calls);
 }
 
 /** Whether uploads go straight to the bucket (a presigned PUT) rather than through our own signed route. */
