@@ -11,7 +11,7 @@ import { CONSENT_COOKIE } from "./fixtures";
  * The built product as an operator runs it (server.js, NODE_ENV=production): a server of this spec's own, whose
  * log it reads. Health and readiness, metrics on their own port only, a request id on every answer, log line and
  * error page, no person's number or name in the log of a signed-in journey, and a graceful shutdown that lets a
- * request in flight finish and exits 0. Plain HTTP and one sign-in: run once, in the JavaScript-off project.
+ * request in flight finish, tells a waiting long poll of the live channel to reconnect, and exits 0. Plain HTTP and one sign-in: run once, in the JavaScript-off project.
  */
 test.describe.configure({ mode: "serial" });
 test.skip(
@@ -27,6 +27,8 @@ test.use({ baseURL: origin });
 let server: ChildProcess;
 let exited: Promise<number | null>;
 const lines: string[] = [];
+/** Maria's session from the signed-in journey, for the live channel's long poll at the shutdown. */
+let signedInCookie = "";
 /** What the process wrote besides its log (Node's own warnings): shown when a test fails, never parsed. */
 const stderr: string[] = [];
 
@@ -122,6 +124,7 @@ test("a signed-in journey logs its requests with the user's id and never a perso
 }) => {
   await page.context().addCookies([{ ...CONSENT_COOKIE, url: origin }]);
   await signIn(page, PEOPLE.maria, { r: "/transfers" });
+  signedInCookie = (await page.context().cookies(origin)).map((c) => `${c.name}=${c.value}`).join("; ");
   await page.goto(`${origin}/transfers`);
   await page.goto(`${origin}/transfers/t-kvarnen-membership-review/overview`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -145,7 +148,44 @@ test("a signed-in journey logs its requests with the user's id and never a perso
   );
 });
 
-test("SIGTERM: not ready at once, a request in flight finishes, the process exits 0", async () => {
+const RS = "\u001e";
+
+/**
+ * A live connection over long polling, as the official client makes one (negotiate, the first poll, the handshake,
+ * its answer), and its next poll, left waiting for the server's next record.
+ */
+async function waitingLongPoll(cookie: string) {
+  const token = (await (await fetch(`${origin}/api/ws/token`, { headers: { cookie } })).json()) as {
+    accessToken: string;
+  };
+  const auth = { Authorization: `Bearer ${token.accessToken}` };
+  const negotiated = await fetch(`${origin}/api/ws/negotiate?negotiateVersion=1`, {
+    method: "POST",
+    headers: auth,
+  });
+  expect(negotiated.status).toBe(200);
+  const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
+  const url = `${origin}/api/ws?id=${encodeURIComponent(connectionToken)}`;
+  expect((await fetch(url, { headers: auth })).status).toBe(200);
+  const handshake = await fetch(url, {
+    method: "POST",
+    headers: { ...auth, "Content-Type": "text/plain;charset=UTF-8" },
+    body: `{"protocol":"json","version":1}${RS}`,
+  });
+  expect(handshake.status).toBe(200);
+  expect(await (await fetch(url, { headers: auth })).text()).toBe(`{}${RS}`);
+  // Wrapped: an async function that returned the poll's promise itself would wait for its answer.
+  const answer = fetch(url, { headers: auth }).then(async (poll) => ({
+    status: poll.status,
+    body: await poll.text(),
+  }));
+  return { answer };
+}
+
+test("SIGTERM: not ready at once, a request in flight finishes, a long poll is told to reconnect, the process exits 0", async () => {
+  // A live client's long poll, waiting when the signal comes: it is told to reconnect (to another instance).
+  expect(signedInCookie).not.toBe("");
+  const longPoll = await waitingLongPoll(signedInCookie);
   // A form post whose body arrives over about two seconds: in flight when the signal comes.
   const body = "intent=logout&pad=" + "x".repeat(20_000);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -186,6 +226,9 @@ test("SIGTERM: not ready at once, a request in flight finishes, the process exit
   );
   expect(readyDuring === 503 || readyDuring === "closed").toBe(true);
   expect(await inFlight).toBe(303);
+  // The waiting poll is answered with SignalR's close message that lets the client reconnect (the official client then
+  // negotiates again, through the proxy, with an instance still running: app/server/live/hub.client.test.ts).
+  expect(await longPoll.answer).toEqual({ status: 200, body: `{"type":7,"allowReconnect":true}${RS}` });
   expect(await exited).toBe(0);
   const messages = records().map((r) => r.msg);
   expect(messages).toContain("shutting down");
