@@ -124,7 +124,7 @@ describe("the integrations", () => {
     await simpleko.getObject("no-such-object");
     expect(
       await value(
-        'integration_call_duration_seconds_count{system="property-managers",provider="simulator",operation="getObject"}',
+        'integration_call_duration_seconds_count{system="property-managers",provider="simpleko",operation="getObject"}',
       ),
     ).toBe(1);
   });

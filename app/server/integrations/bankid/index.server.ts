@@ -1,6 +1,5 @@
 import { getEnv } from "../../platform/env.server";
-import { tracedCalls } from "../../platform/tracing.server";
-import { metered } from "../metered.server";
+import { observed } from "../observed.server";
 import { X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createHttpBankIdClient } from "./client.server";
@@ -111,10 +110,10 @@ export function getBankIdClient(env: Env = getEnv()): BankIdClient {
   const config = bankIdConfig(env);
   const calls = ["auth", "sign", "collect", "cancel"] as const;
   const labels = { system: "bankid", provider: config.mode };
-  const observed = (client: BankIdClient) => metered(tracedCalls(client, labels, calls), labels, calls);
-  if (config.mode === "simulator") return observed(getBankIdSimulator());
+  const observe = (client: BankIdClient) => observed(client, labels, calls);
+  if (config.mode === "simulator") return observe(getBankIdSimulator());
   const key = JSON.stringify(config);
-  if (cached?.key === key) return observed(cached.client);
+  if (cached?.key === key) return observe(cached.client);
   const client = createHttpBankIdClient({
     baseUrl: config.baseUrl,
     pfx: readSetting(config.certPath, "BANKID_CERT_PATH"),
@@ -123,7 +122,7 @@ export function getBankIdClient(env: Env = getEnv()): BankIdClient {
     timeoutMs: config.timeoutMs,
   });
   cached = { key, client };
-  return observed(client);
+  return observe(client);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { getEnv } from "../../platform/env.server";
-import { tracedCalls } from "../../platform/tracing.server";
-import { metered } from "../metered.server";
+import { observed } from "../observed.server";
 import { createHttpCompanyRegistryClient } from "./client.server";
 import { getCompanyRegistrySimulator } from "./simulator.server";
 import type { CompanyRegistryClient } from "./types.server";
@@ -76,10 +75,9 @@ export function getCompanyRegistry(env: Env = getEnv()): CompanyRegistryClient {
   const config = companyRegistryConfig(env);
   const calls = ["boardEngagements", "association"] as const;
   const labels = { system: "company-registry", provider: config.mode };
-  const observed = (client: CompanyRegistryClient) =>
-    metered(tracedCalls(client, labels, calls), labels, calls);
-  if (config.mode === "simulator") return observed(getCompanyRegistrySimulator());
+  const observe = (client: CompanyRegistryClient) => observed(client, labels, calls);
+  if (config.mode === "simulator") return observe(getCompanyRegistrySimulator());
   const key = JSON.stringify(config);
   if (cached?.key !== key) cached = { key, client: createHttpCompanyRegistryClient(config) };
-  return observed(cached.client);
+  return observe(cached.client);
 }

@@ -1,8 +1,7 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
-import { tracedCalls } from "../../platform/tracing.server";
-import { metered } from "../metered.server";
+import { observed } from "../observed.server";
 import { createHttpCreditBureau, DEFAULT_TIMEOUT_MS } from "./http.server";
 import { CreditBureauSimulator, DEFAULT_SIMULATOR_LATENCY_MS } from "./simulator.server";
 import type { CreditBureau } from "./types.server";
@@ -126,8 +125,8 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
   const shared = db === getDb;
   const calls = ["orderReport", "fetchReport"] as const;
   const labels = { system: "credit-bureau", provider: config.mode };
-  const observed = (bureau: CreditBureau) => metered(tracedCalls(bureau, labels, calls), labels, calls);
-  if (shared && cached?.key === key) return observed(cached.bureau);
+  const observe = (bureau: CreditBureau) => observed(bureau, labels, calls);
+  if (shared && cached?.key === key) return observe(cached.bureau);
   const bureau =
     config.mode === "simulator"
       ? new CreditBureauSimulator({
@@ -137,5 +136,5 @@ export function getCreditBureau(env: Env = getEnv(), db: () => Db = getDb): Cred
         })
       : createHttpCreditBureau(config);
   if (shared) cached = { key, bureau };
-  return observed(bureau);
+  return observe(bureau);
 }

@@ -1,8 +1,7 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
-import { tracedCalls } from "../../platform/tracing.server";
-import { metered } from "../metered.server";
+import { observed } from "../observed.server";
 import { createOutboxMailer } from "./outbox.server";
 import { createSmtpMailer } from "./smtp.server";
 import type { Mailer } from "./types.server";
@@ -20,8 +19,8 @@ let cached: { key: string; mailer: Mailer } | undefined;
 export function getMailer(db?: Db): Mailer {
   const env = getEnv();
   const labels = { system: "mail", provider: env.MAIL === "outbox" ? "outbox" : "smtp" };
-  const observed = (mailer: Mailer) => metered(tracedCalls(mailer, labels, ["send"]), labels, ["send"]);
-  if (db && env.MAIL === "outbox") return observed(createOutboxMailer(db));
+  const observe = (mailer: Mailer) => observed(mailer, labels, ["send"]);
+  if (db && env.MAIL === "outbox") return observe(createOutboxMailer(db));
   const key = `${env.MAIL}|${env.MAIL_FROM}|${env.databaseUrl}`;
   if (cached?.key !== key) {
     cached = {
@@ -29,5 +28,5 @@ export function getMailer(db?: Db): Mailer {
       mailer: env.MAIL === "outbox" ? createOutboxMailer(getDb()) : createSmtpMailer(env.MAIL, env.MAIL_FROM),
     };
   }
-  return observed(cached.mailer);
+  return observe(cached.mailer);
 }

@@ -1,8 +1,7 @@
 import { getDb } from "../../db/db.server";
 import type { Db } from "../../db/kysely.server";
 import { getEnv } from "../../platform/env.server";
-import { tracedCalls, tracing } from "../../platform/tracing.server";
-import { meteredEach } from "../metered.server";
+import { observedEach } from "../observed.server";
 import { createHttpPropertyManager } from "./http.server";
 import { DEFAULT_LATENCY_MS, PropertyManagerSimulator, type SimulatedState } from "./simulator.server";
 import { isProviderId, PROVIDER_IDS, type PropertyManagerSystem, type ProviderId } from "./types.server";
@@ -166,16 +165,14 @@ export function getPropertyManagerSystems(
   const key = JSON.stringify(config);
   // Only the process's own database is cached: a test's database gets its own simulators.
   const shared = db === getDb;
-  // In the metrics a manager's system is its provider; the simulators, whichever they stand for, are `simulator`.
-  const provider = (system: PropertyManagerSystem) =>
-    config.mode === "simulator" ? "simulator" : system.providerId;
-  const observed = (systems: PropertyManagerSystem[]) =>
-    meteredEach(traced(systems), { system: "property-managers", provider }, [
+  // Each system observed under its manager's id (the simulators too: which manager's system answered slowly).
+  const observe = (systems: PropertyManagerSystem[]) =>
+    observedEach(systems, { system: "property-managers", provider: (system) => system.providerId }, [
       "searchObjects",
       "getObject",
       "createTransferCase",
     ]);
-  if (shared && cached?.key === key) return observed(cached.systems);
+  if (shared && cached?.key === key) return observe(cached.systems);
   const systems =
     config.mode === "simulator"
       ? PROVIDER_IDS.map(
@@ -189,17 +186,5 @@ export function getPropertyManagerSystems(
         )
       : config.systems.map((s) => createHttpPropertyManager({ ...s, timeoutMs: config.timeoutMs }));
   if (shared) cached = { key, systems };
-  return observed(systems);
-}
-
-/** Each system's calls are spans when traces are on (decision 046), named by the system's provider id. */
-function traced(systems: PropertyManagerSystem[]): PropertyManagerSystem[] {
-  if (!tracing()) return systems;
-  return systems.map((system) =>
-    tracedCalls(system, { system: "property-managers", provider: system.providerId }, [
-      "searchObjects",
-      "getObject",
-      "createTransferCase",
-    ]),
-  );
+  return observe(systems);
 }

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { getEnv } from "../../platform/env.server";
-import { tracedCalls } from "../../platform/tracing.server";
-import { metered } from "../metered.server";
+import { observed } from "../observed.server";
 import { createDiskStorage } from "./disk.server";
 import { createS3Storage } from "./s3.server";
 import type { FileStorage } from "./types.server";
@@ -37,7 +36,7 @@ export function getStorage(): FileStorage {
   const { storage } = cached;
   const labels = { system: "storage", provider: storage.kind };
   const calls = ["put", "get", "delete", "exists"] as const;
-  return metered(tracedCalls(storage, labels, calls), labels, calls);
+  return observed(storage, labels, calls);
 }
 
 /** Whether uploads go straight to the bucket (a presigned PUT) rather than through our own signed route. */
