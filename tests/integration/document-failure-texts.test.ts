@@ -4,12 +4,11 @@ import * as wizardRoute from "~/routes/transfers.$id.application.($page)";
 import { getDb } from "~/server/db/db.server";
 import { conflict, forbidden } from "~/server/domain/core/errors.server";
 import type { ReceiveOutcome } from "~/server/domain/documents/uploads.server";
-import { createLogger } from "~/server/platform/log.server";
 import { svT } from "~/server/platform/i18n.server";
-import { generatePersonnummer } from "~/lib/personnummer";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument, testPdf } from "../support/documents";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+import { ANNA, insertWizardTransfer, keepErrorLines } from "../support/wizard";
 import type * as Uploads from "~/server/domain/documents/uploads.server";
 
 /**
@@ -51,8 +50,7 @@ vi.mock("~/server/domain/documents/uploads.server", async (original) => {
 
 const context = {};
 let maria: string;
-const logged: string[] = [];
-const ANNA = generatePersonnummer({ year: 1960, month: 3, day: 14 }, 242);
+let logged: string[] = [];
 
 beforeAll(async () => {
   await startFreshApp();
@@ -60,36 +58,11 @@ beforeAll(async () => {
   await buildWorld(db);
   await insertTransfer(db, { id: "df-1", objectId: WORLD.objectA });
   await addDocument("df-doc", "df-1", { uploaded_by_user_id: "user-maria" });
-  await insertTransfer(
-    db,
-    {
-      id: "df-wizard",
-      objectId: WORLD.objectA,
-      status: "Initiated",
-      initiator_role: "PropertyManager",
-      purchase_price: null,
-      contract_date: null,
-      entry_date: null,
-    },
-    [
-      {
-        id: "df-wizard-anna",
-        kind: "Transferor",
-        identifier_value: ANNA,
-        first_name: "Anna",
-        last_name: "Ek",
-        owner_share_numerator: 1,
-        owner_share_denominator: 1,
-      },
-    ],
-  );
+  await insertWizardTransfer(db, "df-wizard", [
+    { id: "df-wizard-anna", identifier: ANNA, firstName: "Anna" },
+  ]);
   maria = (await signedInSession("user-maria", "stadsbo")).cookie;
-  // A logger of this file's own: the suite's fails a test on an error line, and a failure of ours logs one.
-  globalThis.__log = createLogger({
-    level: "error",
-    format: "json",
-    destination: { write: (line: string) => void logged.push(line) },
-  });
+  logged = keepErrorLines();
 });
 
 afterEach(() => {

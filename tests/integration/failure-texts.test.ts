@@ -6,7 +6,6 @@ import * as wizardRoute from "~/routes/transfers.$id.application.($page)";
 import { getDb } from "~/server/db/db.server";
 import { forbidden } from "~/server/domain/core/errors.server";
 import { generatePersonnummer } from "~/lib/personnummer";
-import { createLogger } from "~/server/platform/log.server";
 import { WizardBoundary } from "~/ui/wizard/WizardBoundary";
 import { answered, formReplyOf, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { renderedPage } from "../support/render";
@@ -16,6 +15,7 @@ import type * as Application from "~/server/domain/application/application.serve
 import type * as AddNote from "~/server/domain/notes/add-note.server";
 import type * as Guarantors from "~/server/domain/supplements/guarantors.server";
 import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+import { ANNA, insertWizardTransfer, keepErrorLines } from "../support/wizard";
 
 /**
  * Spec 02 §8 and spec 03 §8: what a page says when a read or a write fails for a reason of ours (the database away)
@@ -74,7 +74,6 @@ vi.mock("~/server/domain/supplements/guarantors.server", async (original) => {
 
 const context = {};
 let maria: string;
-const ANNA = generatePersonnummer({ year: 1960, month: 3, day: 14 }, 242);
 const GUN = generatePersonnummer({ year: 1990, month: 1, day: 1 }, 123);
 
 beforeAll(async () => {
@@ -82,40 +81,16 @@ beforeAll(async () => {
   const db = getDb();
   await buildWorld(db);
   await insertTransfer(db, { id: "ft-1", objectId: WORLD.objectA });
-  await insertTransfer(
-    db,
-    {
-      id: "ft-wizard",
-      objectId: WORLD.objectA,
-      status: "Initiated",
-      initiator_role: "PropertyManager",
-      purchase_price: null,
-      contract_date: null,
-      entry_date: null,
-    },
-    [
-      {
-        id: "ft-wizard-anna",
-        kind: "Transferor",
-        identifier_value: ANNA,
-        first_name: "Anna",
-        last_name: "Ek",
-        owner_share_numerator: 1,
-        owner_share_denominator: 1,
-      },
-    ],
-  );
+  await insertWizardTransfer(db, "ft-wizard", [
+    { id: "ft-wizard-anna", identifier: ANNA, firstName: "Anna" },
+  ]);
   maria = (await signedInSession("user-maria", "stadsbo")).cookie;
 });
 
-/** The error lines the failures log (a logger of this file's own: the suite's fails a test on an error line). */
-const logged: string[] = [];
+/** The error lines the failures log. */
+let logged: string[] = [];
 beforeAll(() => {
-  globalThis.__log = createLogger({
-    level: "error",
-    format: "json",
-    destination: { write: (line: string) => void logged.push(line) },
-  });
+  logged = keepErrorLines();
 });
 
 afterEach(() => {

@@ -5,10 +5,8 @@ import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trac
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import * as wizardRoute from "~/routes/transfers.$id.application.($page)";
 import { handleError } from "~/entry.server";
-import { buildUseCaseContext } from "~/server/context/use-case.server";
 import { enqueueJob } from "~/server/context/job-queue.server";
 import { getDb } from "~/server/db/db.server";
-import { saveApplication } from "~/server/domain/application/application.server";
 import { AUTOMATIC_REVIEW_JOB } from "~/server/domain/automatic-review/queue.server";
 import { defineJob } from "~/server/jobs/registry.server";
 import { JOB_MODULES } from "~/server/jobs/index.server";
@@ -17,11 +15,11 @@ import { flushTracing, startRequestSpan, startTracing, stopTracing } from "~/ser
 import { createLogger } from "~/server/platform/log.server";
 import { protectRoutes } from "~/server/platform/protect-routes.server";
 import { runInRequest, type RequestScope } from "~/server/platform/request-context.server";
-import { generatePersonnummer } from "~/lib/personnummer";
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { freshPostgres } from "../support/db";
 import { addDocument } from "../support/documents";
-import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
+import { buildWorld } from "../support/transfers";
+import { ANNA, PER, SARA, insertWizardTransfer, saveFilledApplication } from "../support/wizard";
 
 /**
  * Traces (decision 046) read back from the SDK's in-memory exporter: the application wizard's final submit, answered
@@ -31,9 +29,6 @@ import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfer
  */
 
 const ROUTE_ID = "routes/transfers.$id.application.($page)";
-const ANNA = generatePersonnummer({ year: 1960, month: 3, day: 14 }, 242);
-const PER = generatePersonnummer({ year: 1958, month: 11, day: 2 }, 131);
-const SARA = generatePersonnummer({ year: 1990, month: 6, day: 30 }, 482);
 const exporter = new InMemorySpanExporter();
 let maria: string;
 
@@ -105,54 +100,16 @@ beforeAll(async () => {
   await startFreshApp();
   const db = getDb();
   await buildWorld(db);
-  await insertTransfer(
-    db,
-    {
-      id: "tr-1",
-      objectId: WORLD.objectA,
-      status: "Initiated",
-      initiator_role: "PropertyManager",
-      purchase_price: null,
-      contract_date: null,
-      entry_date: null,
-    },
-    [ANNA, PER].map((identifier_value, i) => ({
-      id: `tr-1-${i}`,
-      kind: "Transferor",
-      identifier_value,
-      first_name: i === 0 ? "Anna" : "Per",
-      last_name: "Ek",
-      owner_share_numerator: 1,
-      owner_share_denominator: 2,
-    })),
-  );
+  await insertWizardTransfer(db, "tr-1", [
+    { id: "tr-1-0", identifier: ANNA, firstName: "Anna" },
+    { id: "tr-1-1", identifier: PER, firstName: "Per" },
+  ]);
   await addDocument("tr-1-ma", "tr-1", {
     category: "MembershipApplication",
     uploaded_by_user_id: "user-maria",
   });
   await addDocument("tr-1-ag", "tr-1", { category: "TransferAgreement", uploaded_by_user_id: "user-maria" });
-  await saveApplication(buildUseCaseContext(db, await actorFor(db, "user-maria")), {
-    transferId: "tr-1",
-    application: {
-      transferors: [
-        { id: "tr-1-0", transferShare: "50" },
-        { id: "tr-1-1", transferShare: "50" },
-      ],
-      acquirers: [
-        {
-          firstName: "Sara",
-          lastName: "Lind",
-          identifier: SARA,
-          emailAddress: "sara@example.se",
-          address: { street: "Kvarngatan 3", postalCode: "118 47", city: "Stockholm", country: "Sverige" },
-          transferShare: "100",
-        },
-      ],
-      guarantors: [],
-      paymentNoticeRecipient: "Acquirer:0",
-      agreement: { purchasePrice: "2450000", contractDate: "2026-11-01", entryDate: "2026-12-01" },
-    },
-  });
+  await saveFilledApplication("tr-1", ["tr-1-0", "tr-1-1"]);
   maria = (await signedInSession("user-maria", "stadsbo")).cookie;
 });
 

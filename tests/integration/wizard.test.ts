@@ -7,16 +7,13 @@ import * as overviewRoute from "~/routes/transfers.$id.overview";
 import * as privateOverviewRoute from "~/routes/transfers.private.$id.overview";
 import { getDb } from "~/server/db/db.server";
 import { makePdf } from "~/server/demo/pdf.server";
-import { generatePersonnummer } from "~/lib/personnummer";
 import type { OptionalDocumentsData, RequiredDocumentsData, ReviewData, WizardShellData } from "~/lib/wizard";
-import { saveApplication } from "~/server/domain/application/application.server";
 import { answered, formRequest, request, signedInSession, startFreshApp } from "../support/app";
 import { addDocument } from "../support/documents";
 import { renderedPage } from "../support/render";
 import { truncateFileName } from "~/lib/truncate";
-import { WORLD, actorFor, buildWorld, insertTransfer } from "../support/transfers";
-
-import { buildUseCaseContext } from "~/server/context/use-case.server";
+import { WORLD, buildWorld, insertTransfer } from "../support/transfers";
+import { ANNA, PER, saveFilledApplication } from "../support/wizard";
 
 /**
  * Decision 023: the wizard's shell (guards and the navigation rule of spec 03 §2.2, §4.1) and its steps 1, 3 and 4,
@@ -24,9 +21,6 @@ import { buildUseCaseContext } from "~/server/context/use-case.server";
  */
 
 const context = {};
-const ANNA = generatePersonnummer({ year: 1960, month: 3, day: 14 }, 242);
-const PER = generatePersonnummer({ year: 1958, month: 11, day: 2 }, 131);
-const SARA = generatePersonnummer({ year: 1990, month: 6, day: 30 }, 482);
 const pdf = makePdf({ title: "Medlemskapsansökan", lines: ["Sökande: Sara Lind"] });
 
 let maria: string;
@@ -116,32 +110,6 @@ async function statusOf(transferId: string) {
     .select(["status", "transfer_type"])
     .where("id", "=", transferId)
     .executeTakeFirstOrThrow();
-}
-
-/** The step-2 save as the form step will make it (the other branch's page): through the domain. */
-async function saveFilledApplication(transferId: string, userId = "user-maria") {
-  await saveApplication(buildUseCaseContext(getDb(), await actorFor(getDb(), userId)), {
-    transferId,
-    application: {
-      transferors: [
-        { id: `${transferId}-anna`, transferShare: "50" },
-        { id: `${transferId}-per`, transferShare: "50" },
-      ],
-      acquirers: [
-        {
-          firstName: "Sara",
-          lastName: "Lind",
-          identifier: SARA,
-          emailAddress: "sara@example.se",
-          address: { street: "Kvarngatan 3", postalCode: "118 47", city: "Stockholm", country: "Sverige" },
-          transferShare: "100",
-        },
-      ],
-      guarantors: [],
-      paymentNoticeRecipient: "Acquirer:0",
-      agreement: { purchasePrice: "2450000", contractDate: "2026-11-01", entryDate: "2026-12-01" },
-    },
-  });
 }
 
 async function verifiedRequired(transferId: string, agreement = "TransferAgreement") {
@@ -528,7 +496,7 @@ describe("step 3, Övriga dokument", () => {
 
   beforeAll(async () => {
     await verifiedRequired("wz-4");
-    await saveFilledApplication("wz-4");
+    await saveFilledApplication("wz-4", ["wz-4-anna", "wz-4-per"]);
   });
 
   it("opens once steps 1 and 2 are done, offering the requirement's one category", async () => {
@@ -587,7 +555,7 @@ describe("step 4, Skicka in", () => {
 
   beforeAll(async () => {
     await verifiedRequired("wz-5");
-    await saveFilledApplication("wz-5");
+    await saveFilledApplication("wz-5", ["wz-5-anna", "wz-5-per"]);
   });
 
   it("shows a long file name at 25 characters keeping its suffix, as the Dokument tab does", async () => {
